@@ -1,0 +1,38 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel, redact: REDACT },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, ctx);
+  await app.register(multipart, { limits: { fileSize: 524_288_000, files: 1, fields: 20 } });
+  await registerOpenApi(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await ctx.db.selectFrom('ledger_accounts').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+
+  await registerWebApp(app, ctx.config.webDist);
+  return app;
+}

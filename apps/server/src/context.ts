@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/database.ts';
+import type { Secrets } from './secrets.ts';
+
+/** What every module needs, built once at boot and handed to the app. */
+export interface AppContext {
+  config: Config;
+  secrets: Secrets;
+  db: Db;
+  dialect: Dialect;
+  /** present when REDIS_URL is set: shared rate limits now, chat fan-out and jobs later */
+  redis: Redis | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

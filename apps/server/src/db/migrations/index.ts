@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261122-0001-foundation.ts';
+
+/** Every migration, in order. Files are never edited after they land; add a new one instead. */
+export const migrations: Record<string, Migration> = {
+  '20261122-0001-foundation': foundation,
+};

@@ -1,0 +1,62 @@
+import type { Role } from '@app/shared';
+
+/** Kysely table types. Timestamps are ISO-8601 UTC strings in both SQL dialects. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_nonces: AuthNoncesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** lower(username): the unique key, so names are unique case-insensitively. */
+  username_key: string;
+  email: string | null;
+  password_hash: string | null;
+  /** EIP-55 checksummed; every lookup normalizes first. */
+  wallet_address: string | null;
+  role: Role;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuthNoncesTable {
+  nonce: string;
+  wallet_address: string;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type LedgerAccountKind = 'user' | 'system';
+
+export interface LedgerAccountsTable {
+  id: string;
+  kind: LedgerAccountKind;
+  user_id: string | null;
+  /** micro-tokens; CHECK keeps user accounts at or above zero. */
+  balance: number;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  idempotency_key: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: number;
+  kind: string;
+  ref: string | null;
+  created_at: string;
+}

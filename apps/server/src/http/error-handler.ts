@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@app/shared';
+import { AppError } from './errors.ts';
+
+const codeForStatus = (status: number): ErrorCode =>
+  (
+    ({ 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }) as Record<number, ErrorCode>
+  )[status] ?? 'bad_request';
+
+/** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.statusCode).send(err.toBody());
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = issue?.message ?? 'Invalid request';
+      const body: ApiErrorBody = { detail: field ? `${field}: ${message}` : message, code: 'validation_failed' };
+      return reply.status(400).send(body);
+    }
+
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      const body: ApiErrorBody = { detail: err.message || 'Bad request', code: codeForStatus(status) };
+      return reply.status(status).send(body);
+    }
+
+    req.log.error({ err }, 'unhandled error');
+    const body: ApiErrorBody = { detail: 'Internal server error', code: 'internal' };
+    return reply.status(500).send(body);
+  });
+}

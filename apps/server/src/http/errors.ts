@@ -1,0 +1,29 @@
+import type { ApiErrorBody, ErrorCode } from '@app/shared';
+
+/** An error meant for the client: its detail is shown to users as is. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+
+  toBody(): ApiErrorBody {
+    return { detail: this.detail, code: this.code };
+  }
+}
+
+export const badRequest = (detail: string) => new AppError(400, 'bad_request', detail);
+export const validationFailed = (detail: string) => new AppError(400, 'validation_failed', detail);
+export const unauthorized = (detail = 'Authentication required') => new AppError(401, 'unauthorized', detail);
+export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
+export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
+export const conflict = (detail: string) => new AppError(409, 'conflict', detail);
+export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
+export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
+export const tooManyRequests = (detail = 'Too many requests, please slow down') =>
+  new AppError(429, 'rate_limited', detail);
+export const insufficientFunds = (detail = 'Insufficient token balance') =>
+  new AppError(400, 'insufficient_funds', detail);

@@ -1,0 +1,15 @@
+import { microToTokens, type User } from '@app/shared';
+import type { UsersTable } from '../../db/schema.ts';
+
+/** users row + ledger balance -> the API's user (spec core §3). Never exposes the password hash. */
+export function presentUser(row: UsersTable, balanceMicro: number): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    total_tokens: microToTokens(balanceMicro),
+    created_at: row.created_at,
+    wallet_address: row.wallet_address,
+    role: row.role,
+  };
+}

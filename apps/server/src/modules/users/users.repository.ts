@@ -1,0 +1,34 @@
+import type { Role } from '@app/shared';
+import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export const findById = (db: Executor, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findByWallet = (db: Executor, checksummed: string) =>
+  db.selectFrom('users').selectAll().where('wallet_address', '=', checksummed).executeTakeFirst();
+
+export const findByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+
+export async function usernameTaken(db: Executor, username: string, exceptUserId?: string): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('username_key', '=', username.toLowerCase());
+  if (exceptUserId) q = q.where('id', '<>', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(db: Executor, user: UsersTable): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUsername(db: Executor, id: string, username: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ username, username_key: username.toLowerCase(), updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setRole(db: Executor, id: string, role: Role, at: string): Promise<void> {
+  await db.updateTable('users').set({ role, updated_at: at }).where('id', '=', id).execute();
+}

@@ -1,0 +1,30 @@
+import { ProfileUpdateSchema, UserSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../http/authenticate.ts';
+import { validationFailed } from '../../http/errors.ts';
+import { readFields } from '../../http/multipart.ts';
+import { getUser, renameUser } from './users.service.ts';
+
+const tags = ['users'];
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/profile',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } } },
+    async (req) => getUser(app.ctx.db, (await requireUser(req)).id),
+  );
+
+  // The spec's client sends multipart/form-data; JSON is accepted too.
+  app.put(
+    '/api/user/profile',
+    { schema: { tags, summary: 'Update the signed-in user (username)', consumes: ['multipart/form-data', 'application/json'], response: { 200: UserSchema } } },
+    async (req) => {
+      const user = await requireUser(req);
+      const fields = req.isMultipart() ? await readFields(req) : (req.body ?? {});
+      const parsed = ProfileUpdateSchema.safeParse(fields);
+      if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? 'Invalid profile');
+      if (parsed.data.username === undefined) return getUser(app.ctx.db, user.id);
+      return renameUser(app.ctx.db, user.id, parsed.data.username);
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { ReservedUsernameParts, Rewards, isStaff, type Role, type User } from '@app/shared';
+import type { Db, Executor } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { SystemAccount, balanceOf, openUserAccount, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { presentUser } from './users.presenter.ts';
+import * as repo from './users.repository.ts';
+
+export const USERNAME_TAKEN = 'Username is already taken';
+export const USERNAME_RESERVED = 'Usernames containing "admin" or "support" are reserved for staff';
+
+export const containsReservedPart = (username: string): boolean =>
+  ReservedUsernameParts.some((part) => username.toLowerCase().includes(part));
+
+export async function getUser(db: Executor, id: string): Promise<User> {
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound('User not found');
+  return presentUser(row, await balanceOf(db, userAccountId(id)));
+}
+
+export interface NewUser {
+  username: string;
+  email?: string | null;
+  passwordHash?: string | null;
+  walletAddress?: string | null;
+  role: Role;
+}
+
+/**
+ * Creates the user, its ledger account and the welcome bonus in the caller's transaction, so a
+ * user never exists without its 100 tokens and the bonus is never paid twice.
+ */
+export async function createUser(trx: Executor, input: NewUser): Promise<UsersTable> {
+  const at = nowIso();
+  const row: UsersTable = {
+    id: newId(),
+    username: input.username,
+    username_key: input.username.toLowerCase(),
+    email: input.email?.toLowerCase() ?? null,
+    password_hash: input.passwordHash ?? null,
+    wallet_address: input.walletAddress ?? null,
+    role: input.role,
+    created_at: at,
+    updated_at: at,
+  };
+  await repo.insertUser(trx, row);
+  await openUserAccount(trx, row.id);
+  await transfer(
+    { from: SystemAccount.mint, to: userAccountId(row.id), amount: Rewards.welcome, kind: 'welcome_bonus', ref: row.id, idempotencyKey: `welcome:${row.id}` },
+    trx,
+  );
+  return row;
+}
+
+/** A free username built from a base (e.g. "user-3fa2c1"), adding random digits when taken. */
+export async function freeUsername(db: Executor, base: string): Promise<string> {
+  const clean = base.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 24);
+  let candidate = clean.length >= 3 && !containsReservedPart(clean) ? clean : `user-${newId(6).toLowerCase()}`;
+  for (let attempt = 0; await repo.usernameTaken(db, candidate); attempt++) {
+    candidate = `${clean.slice(0, 20) || 'user'}-${newId(attempt < 3 ? 4 : 8).toLowerCase()}`;
+  }
+  return candidate;
+}
+
+export function assertUsernameAllowed(username: string, role: Role): void {
+  if (containsReservedPart(username) && !isStaff(role)) throw badRequest(USERNAME_RESERVED);
+}
+
+export async function renameUser(db: Db, userId: string, username: string): Promise<User> {
+  const row = await repo.findById(db, userId);
+  if (!row) throw notFound('User not found');
+  if (row.username !== username) {
+    assertUsernameAllowed(username, row.role);
+    if (await repo.usernameTaken(db, username, userId)) throw conflict(USERNAME_TAKEN);
+    try {
+      await repo.updateUsername(db, userId, username, nowIso());
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+      throw err;
+    }
+  }
+  return getUser(db, userId);
+}
+
+/** Raises a user to a staff role (ADMIN_* lists or the admin CLI); never lowers one silently. */
+export async function grantRole(db: Executor, userId: string, role: Role): Promise<void> {
+  await repo.setRole(db, userId, role, nowIso());
+}

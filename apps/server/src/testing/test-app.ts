@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createContext } from '../boot.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { createFreshDatabase } from './fresh-database.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const testDialects: TestDialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** A real app on a freshly migrated, empty database of the given dialect. */
+export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-test-'));
+  const fresh = dialect === 'postgres' ? await createFreshDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // The PostgreSQL pass is the scaled-out deployment: Redis too, under a prefix of its own.
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(fresh && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` } : {}),
+    ...env,
+  });
+  const { ctx, close } = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await close();
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** The one error shape every API response uses: the client shows `detail`. */
+export interface ApiErrorBody {
+  detail: string;
+  code: ErrorCode;
+}
+
+export const ErrorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'insufficient_funds',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ErrorCodes)[number];

@@ -1,0 +1,13 @@
+import { MICRO_PER_TOKEN } from './tokens.ts';
+
+/** Token rewards of spec core §9 and extended §9, in micro-tokens. */
+export const Rewards = {
+  welcome: 100 * MICRO_PER_TOKEN,
+  upload: 10 * MICRO_PER_TOKEN,
+  view: MICRO_PER_TOKEN / 10,
+  like: 1 * MICRO_PER_TOKEN,
+  clipCreate: 5 * MICRO_PER_TOKEN,
+  clipLike: MICRO_PER_TOKEN / 2,
+  livePerMinute: 2 * MICRO_PER_TOKEN,
+  liveMinimum: 10 * MICRO_PER_TOKEN,
+} as const;

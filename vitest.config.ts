@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo. Server tests run against SQLite always and PostgreSQL too when
+// DATABASE_URL is set; browser tests (apps/e2e) drive Debian's Chromium against a real server.
+export default defineConfig({
+  test: {
+    reporters: ['default', './tools/summary-reporter.ts'],
+    projects: [
+      { test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/e2e/specs/**/*.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
