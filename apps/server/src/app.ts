@@ -8,6 +8,8 @@ import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { followRoutes } from './modules/follows/follows.routes.ts';
+import { videoRoutes } from './modules/videos/videos.routes.ts';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
 
@@ -32,6 +34,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(videoRoutes);
+  await app.register(followRoutes);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

@@ -1,4 +1,11 @@
 import type { Role } from '@app/shared';
+import type {
+  FollowsTable,
+  VideoLikesTable,
+  VideoViewWindowsTable,
+  VideoViewsTable,
+  VideosTable,
+} from '../modules/videos/videos.tables.ts';
 
 /** Kysely table types. Timestamps are ISO-8601 UTC strings in both SQL dialects. */
 export interface Database {
@@ -7,6 +14,11 @@ export interface Database {
   auth_nonces: AuthNoncesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
+  videos: VideosTable;
+  video_view_windows: VideoViewWindowsTable;
+  video_views: VideoViewsTable;
+  video_likes: VideoLikesTable;
+  follows: FollowsTable;
 }
 
 export interface UsersTable {

@@ -73,3 +73,16 @@ export async function sumCredited(db: Executor, accountId: string, kinds: string
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Sum credited per ref by entries of the given kinds: one query for a whole page of things. */
+export async function sumCreditedByRef(db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> {
+  if (refs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['ref', eb.fn.sum<number>('amount').as('total')])
+    .where('kind', 'in', kinds)
+    .where('ref', 'in', refs)
+    .groupBy('ref')
+    .execute();
+  return new Map(rows.map((r) => [r.ref as string, Number(r.total)]));
+}

@@ -75,3 +75,7 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
 
 export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
   repo.createUserAccount(trx, userAccountId(userId), userId);
+
+/** Micro-tokens earned per thing (video, clip, stream), derived from the ledger and nothing else. */
+export const earnedByRef = (db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
+  repo.sumCreditedByRef(db, kinds, refs);

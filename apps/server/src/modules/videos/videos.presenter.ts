@@ -1,0 +1,30 @@
+import { microToTokens, type Video } from '@app/shared';
+import type { VideoRow } from './videos.repository.ts';
+
+export const mediaUrl = (cid: string): string => `/ipfs/${cid}`;
+
+/** A video row -> the API's video (spec core §3), with the player's URLs. */
+export function presentVideo(row: VideoRow, earnedMicro: number): Video {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    tags: JSON.parse(row.tags) as string[],
+    thumbnail_url: row.thumbnail_cid ? mediaUrl(row.thumbnail_cid) : null,
+    duration: row.duration_ms / 1000,
+    views: Number(row.views),
+    likes: Number(row.likes),
+    tokens_earned: microToTokens(earnedMicro),
+    upload_date: row.created_at,
+    creator_id: row.creator_id,
+    creator_username: row.creator_username,
+    creator_wallet: row.creator_wallet,
+    ipfs_hash: row.cid,
+    status: row.status,
+    hls_url: row.hls_path ? `/media/${row.hls_path}` : null,
+    media_url: mediaUrl(row.cid),
+    width: row.width,
+    height: row.height,
+  };
+}

@@ -1,0 +1,99 @@
+import type { VideoListQuery } from '@app/shared';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import type { VideosTable } from './videos.tables.ts';
+
+/** A video row with its creator's public fields, as every read returns it. */
+export type VideoRow = VideosTable & { creator_username: string; creator_wallet: string | null };
+
+const withCreator = (db: Executor) =>
+  db
+    .selectFrom('videos')
+    .innerJoin('users', 'users.id', 'videos.creator_id')
+    .selectAll('videos')
+    .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
+
+export const findVideo = (db: Executor, id: string): Promise<VideoRow | undefined> =>
+  withCreator(db).where('videos.id', '=', id).executeTakeFirst();
+
+export async function listVideos(db: Executor, dialect: Dialect, query: VideoListQuery, creatorIds?: string[]): Promise<VideoRow[]> {
+  let q = withCreator(db).where('videos.status', '=', 'ready');
+  if (creatorIds) {
+    if (creatorIds.length === 0) return [];
+    q = q.where('videos.creator_id', 'in', creatorIds);
+  }
+  if (query.category) q = q.where(sql`lower(videos.category)`, '=', query.category.toLowerCase());
+  if (query.q) q = q.where(searchCondition(dialect, query.q));
+  q = query.sort === 'views' ? q.orderBy('videos.views', 'desc').orderBy('videos.created_at', 'desc') : q.orderBy('videos.created_at', 'desc');
+  return q.orderBy('videos.id', 'desc').limit(query.limit).offset(query.offset).execute();
+}
+
+/** Words of the query, each matched as a prefix, all required. */
+function searchCondition(dialect: Dialect, text: string) {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return sql<boolean>`1 = 0`;
+  if (dialect === 'sqlite') {
+    const match = words.map((w) => `"${w}"*`).join(' ');
+    return sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${match})`;
+  }
+  const tsquery = words.map((w) => `${w}:*`).join(' & ');
+  return sql<boolean>`to_tsvector('simple', videos.title || ' ' || videos.description || ' ' || videos.tags) @@ to_tsquery('simple', ${tsquery})`;
+}
+
+export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow[]> =>
+  withCreator(db).where('videos.creator_id', '=', creatorId).orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
+
+/**
+ * Counts a view when this viewer's last counted view of the video is over 24 h old (or there is
+ * none), in one statement, so concurrent views from one viewer count once.
+ */
+export async function claimViewWindow(db: Executor, videoId: string, viewerKey: string, now: string, windowStart: string): Promise<boolean> {
+  const row = await db
+    .insertInto('video_view_windows')
+    .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['video_id', 'viewer_key'])
+        .doUpdateSet({ counted_at: now })
+        .where('video_view_windows.counted_at', '<=', windowStart),
+    )
+    .returning('counted_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordView(db: Executor, videoId: string, viewerKey: string, now: string): Promise<void> {
+  await db.insertInto('video_views').values({ id: newId(16), video_id: videoId, viewer_key: viewerKey, created_at: now }).execute();
+  await db.updateTable('videos').set({ views: sql`views + 1` }).where('id', '=', videoId).execute();
+}
+
+/** true when this call added the like (a user likes a video at most once). */
+export async function addLike(db: Executor, videoId: string, userId: string, now: string): Promise<boolean> {
+  const row = await db
+    .insertInto('video_likes')
+    .values({ video_id: videoId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
+    .returning('video_id')
+    .executeTakeFirst();
+  if (row) await db.updateTable('videos').set({ likes: sql`likes + 1` }).where('id', '=', videoId).execute();
+  return row !== undefined;
+}
+
+export async function removeLike(db: Executor, videoId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('video_likes').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
+  const removed = Number(result.numDeletedRows) === 1;
+  if (removed) await db.updateTable('videos').set({ likes: sql`likes - 1` }).where('id', '=', videoId).execute();
+  return removed;
+}
+
+export async function hasLiked(db: Executor, videoId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('video_likes').select('video_id').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export const countViews = async (db: Executor, videoId: string): Promise<number> =>
+  Number((await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views);
+
+export const countLikes = async (db: Executor, videoId: string): Promise<number> =>
+  Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes);

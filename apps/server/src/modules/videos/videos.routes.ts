@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../http/authenticate.ts';
+import { viewerKey } from '../../http/viewer-key.ts';
+import * as videos from './videos.service.ts';
+
+const tags = ['videos'];
+const Params = z.object({ id: z.string().min(1).max(64) });
+const IdempotencyHeader = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
+
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/videos',
+    { schema: { tags, summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)', querystring: VideoListQuerySchema, response: { 200: VideoListSchema } } },
+    async (req) => ({ videos: await videos.listFeed(app.ctx, req.query) }),
+  );
+
+  app.get(
+    '/api/videos/:id',
+    { schema: { tags, summary: 'One video', params: Params, response: { 200: VideoSchema } } },
+    async (req) => videos.getVideo(app.ctx, req.params.id, await currentUser(req)),
+  );
+
+  app.post(
+    '/api/videos/:id/view',
+    { schema: { tags, summary: 'Record a view (once per viewer per video per 24 h)', params: Params } },
+    async (req) => {
+      const user = await currentUser(req);
+      return videos.recordView(app.ctx, req.params.id, viewerKey(req, user), user);
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/like',
+    { schema: { tags, summary: 'Like a video (idempotent)', params: Params } },
+    async (req) => videos.likeVideo(app.ctx, req.params.id, await requireUser(req)),
+  );
+
+  app.delete(
+    '/api/videos/:id/like',
+    { schema: { tags, summary: 'Remove a like', params: Params } },
+    async (req) => videos.unlikeVideo(app.ctx, req.params.id, await requireUser(req)),
+  );
+
+  app.post(
+    '/api/videos/:id/tip',
+    {
+      schema: {
+        tags,
+        summary: 'Tip the creator; repeat the same Idempotency-Key header to retry without paying twice',
+        params: Params,
+        headers: IdempotencyHeader,
+        body: VideoTipSchema,
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return videos.tipVideo(app.ctx, req.params.id, user, req.body.amount, req.headers['idempotency-key'] ?? randomUUID());
+    },
+  );
+
+  app.get(
+    '/api/user/videos',
+    { schema: { tags, summary: "The signed-in user's videos, including those still processing", response: { 200: VideoListSchema } } },
+    async (req) => ({ videos: await videos.listForCreator(app.ctx, (await requireUser(req)).id) }),
+  );
+};

@@ -1,0 +1,111 @@
+import { Rewards, microToTokens, tokensToMicro, type Video, type VideoListQuery } from '@app/shared';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { SystemAccount, balanceOf, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { presentVideo } from './videos.presenter.ts';
+import * as repo from './videos.repository.ts';
+
+export const VIDEO_NOT_FOUND = 'Video Not Found';
+/** Ledger kinds that count toward a video's tokens_earned. */
+export const VideoEarningKinds = { upload: 'upload_reward', view: 'view_reward', like: 'like_reward', tip: 'video_tip' } as const;
+const earningKinds = Object.values(VideoEarningKinds);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
+  const earned = await earnedByRef(db, earningKinds, rows.map((r) => r.id));
+  return rows.map((r) => presentVideo(r, earned.get(r.id) ?? 0));
+}
+
+export async function listFeed(ctx: AppContext, query: VideoListQuery): Promise<Video[]> {
+  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query));
+}
+
+export async function listForCreator(ctx: AppContext, creatorId: string): Promise<Video[]> {
+  return present(ctx.db, await repo.listByCreator(ctx.db, creatorId));
+}
+
+export async function listFromCreators(ctx: AppContext, creatorIds: string[], query: VideoListQuery): Promise<Video[]> {
+  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query, creatorIds));
+}
+
+/** A ready video for anyone; a processing or failed one only for its creator. */
+async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> {
+  const row = await repo.findVideo(db, id);
+  if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id)) throw notFound(VIDEO_NOT_FOUND);
+  return row;
+}
+
+export async function getVideo(ctx: AppContext, id: string, viewer?: UsersTable): Promise<Video> {
+  const [video] = await present(ctx.db, [await visibleVideo(ctx.db, id, viewer)]);
+  return video!;
+}
+
+/**
+ * Counts a view once per viewer per video per 24 h and pays the creator 0.1 token for it, in one
+ * transaction. A creator's own views are not counted.
+ */
+export async function recordView(ctx: AppContext, videoId: string, viewerKey: string, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const video = await visibleVideo(trx, videoId, viewer);
+    if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
+    const now = new Date();
+    const at = now.toISOString();
+    const counted = await repo.claimViewWindow(trx, videoId, viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString());
+    if (counted) {
+      await repo.recordView(trx, videoId, viewerKey, at);
+      await transfer(
+        { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.view, kind: VideoEarningKinds.view, ref: videoId, idempotencyKey: `view:${videoId}:${viewerKey}:${at}` },
+        trx,
+      );
+    }
+    return { counted, views: await repo.countViews(trx, videoId) };
+  });
+}
+
+/** One like per user per video; the creator earns 1 token for the first like only (unlike does not claw back). */
+export async function likeVideo(ctx: AppContext, videoId: string, user: UsersTable): Promise<{ liked: true; likes: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const video = await visibleVideo(trx, videoId, user);
+    const added = await repo.addLike(trx, videoId, user.id, nowIso());
+    if (added && video.creator_id !== user.id) {
+      await transfer(
+        // keyed by (video, user): like, unlike, like again pays once
+        { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.like, kind: VideoEarningKinds.like, ref: videoId, idempotencyKey: `like:${videoId}:${user.id}` },
+        trx,
+      );
+    }
+    return { liked: true as const, likes: await repo.countLikes(trx, videoId) };
+  });
+}
+
+export async function unlikeVideo(ctx: AppContext, videoId: string, user: UsersTable): Promise<{ liked: false; likes: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await visibleVideo(trx, videoId, user);
+    await repo.removeLike(trx, videoId, user.id);
+    return { liked: false as const, likes: await repo.countLikes(trx, videoId) };
+  });
+}
+
+export async function tipVideo(
+  ctx: AppContext,
+  videoId: string,
+  user: UsersTable,
+  amount: number,
+  idempotencyKey: string,
+): Promise<{ tokens_earned: number; total_tokens: number; replayed: boolean }> {
+  const micro = tokensToMicro(amount);
+  if (micro === null || micro <= 0) throw badRequest('Please enter a valid tip amount');
+  return ctx.db.transaction().execute(async (trx) => {
+    const video = await visibleVideo(trx, videoId, user);
+    if (video.creator_id === user.id) throw badRequest('You cannot tip your own video');
+    const { replayed } = await transfer(
+      { from: userAccountId(user.id), to: userAccountId(video.creator_id), amount: micro, kind: VideoEarningKinds.tip, ref: videoId, idempotencyKey: `tip:${user.id}:${idempotencyKey}` },
+      trx,
+    );
+    const earned = (await earnedByRef(trx, earningKinds, [videoId])).get(videoId) ?? 0;
+    return { tokens_earned: microToTokens(earned), total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))), replayed };
+  });
+}

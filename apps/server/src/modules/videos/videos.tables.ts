@@ -1,0 +1,53 @@
+import type { VideoStatus } from '@app/shared';
+
+/** Table types of the videos feature (merged into the Database interface in db/schema.ts). */
+export interface VideosTable {
+  id: string;
+  creator_id: string;
+  title: string;
+  description: string;
+  category: string;
+  /** JSON list of strings */
+  tags: string;
+  /** CIDv1 of the original file: the blob's address and the API's ipfs_hash */
+  cid: string;
+  size_bytes: number;
+  content_type: string;
+  duration_ms: number;
+  width: number | null;
+  height: number | null;
+  thumbnail_cid: string | null;
+  /** path of the HLS master playlist inside the media store, once transcoded */
+  hls_path: string | null;
+  status: VideoStatus;
+  failure: string | null;
+  views: number;
+  likes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideoViewWindowsTable {
+  video_id: string;
+  viewer_key: string;
+  counted_at: string;
+}
+
+export interface VideoViewsTable {
+  id: string;
+  video_id: string;
+  viewer_key: string;
+  created_at: string;
+}
+
+export interface VideoLikesTable {
+  video_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  creator_id: string;
+  created_at: string;
+}

@@ -1,0 +1,36 @@
+import type { Executor } from '../db/database.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import type { VideosTable } from '../modules/videos/videos.tables.ts';
+
+/**
+ * Inserts a ready video row directly, for tests of feeds and engagement that do not need real media
+ * (upload tests go through the real pipeline).
+ */
+export async function insertVideo(db: Executor, creatorId: string, overrides: Partial<VideosTable> = {}): Promise<VideosTable> {
+  const at = overrides.created_at ?? nowIso();
+  const row: VideosTable = {
+    id: newId(),
+    creator_id: creatorId,
+    title: 'A test video',
+    description: '',
+    category: 'Education',
+    tags: '[]',
+    cid: `bafkrei${newId(52).toLowerCase()}`,
+    size_bytes: 1000,
+    content_type: 'video/mp4',
+    duration_ms: 4000,
+    width: 640,
+    height: 360,
+    thumbnail_cid: null,
+    hls_path: null,
+    status: 'ready',
+    failure: null,
+    views: 0,
+    likes: 0,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+  await db.insertInto('videos').values(row).execute();
+  return row;
+}

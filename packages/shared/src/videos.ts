@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { tokensToMicro } from './tokens.ts';
+
+export const VideoCategories = [
+  'Education', 'Entertainment', 'Gaming', 'Technology', 'Music', 'Art',
+  'Sports', 'News', 'Comedy', 'Tutorial', 'Vlog', 'Other',
+] as const;
+export type VideoCategory = (typeof VideoCategories)[number];
+
+export const VideoLimits = {
+  maxFileBytes: 524_288_000,
+  titleMax: 100,
+  descriptionMax: 5000,
+  tagMax: 30,
+  tagsMax: 15,
+  feedPageSize: 12,
+  feedPageMax: 50,
+  relatedCount: 5,
+  searchMax: 100,
+} as const;
+
+export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VideoStatuses)[number];
+
+export const VideoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  thumbnail_url: z.string().nullable(),
+  duration: z.number(),
+  views: z.number(),
+  likes: z.number(),
+  tokens_earned: z.number(),
+  upload_date: z.string(),
+  creator_id: z.string(),
+  creator_username: z.string(),
+  creator_wallet: z.string().nullable(),
+  ipfs_hash: z.string(),
+  status: z.enum(VideoStatuses),
+  hls_url: z.string().nullable(),
+  media_url: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type Video = z.infer<typeof VideoSchema>;
+
+export const VideoListSchema = z.object({ videos: z.array(VideoSchema) });
+
+/** Tags arrive as a JSON list (spec) or comma-separated text; both end trimmed, unique, non-empty. */
+export const TagsSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return value;
+      }
+    }
+    return text === '' ? [] : text.split(',');
+  },
+  z
+    .array(z.string().trim().max(VideoLimits.tagMax, `Each tag must be at most ${VideoLimits.tagMax} characters`))
+    .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
+    .refine((tags) => tags.length <= VideoLimits.tagsMax, `At most ${VideoLimits.tagsMax} tags`),
+);
+
+export const VideoUploadFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Please enter a title for your video' })
+    .trim()
+    .min(1, 'Please enter a title for your video')
+    .max(VideoLimits.titleMax, `Title must be at most ${VideoLimits.titleMax} characters`),
+  description: z.string().trim().max(VideoLimits.descriptionMax, `Description must be at most ${VideoLimits.descriptionMax} characters`).default(''),
+  category: z.enum(VideoCategories, { error: `Category must be one of: ${VideoCategories.join(', ')}` }).default('Other'),
+  tags: TagsSchema.default([]),
+});
+export type VideoUploadFields = z.infer<typeof VideoUploadFieldsSchema>;
+
+export const VideoListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(VideoLimits.feedPageMax).default(VideoLimits.feedPageSize),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  sort: z.enum(['recent', 'views']).default('recent'),
+  category: z.string().trim().max(40).optional(),
+  q: z.string().trim().max(VideoLimits.searchMax).optional(),
+});
+export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
+
+/** A token amount above 0 in steps of 0.1 (spec: tip input min 0.1, step 0.1). */
+export const TipAmountSchema = z
+  .number({ error: 'Please enter a valid tip amount' })
+  .refine((n) => Number.isFinite(n) && n > 0, 'Please enter a valid tip amount')
+  .refine((n) => {
+    const micro = tokensToMicro(n);
+    return micro !== null && micro % 100_000 === 0;
+  }, 'Tips are in steps of 0.1 tokens');
+
+export const VideoTipSchema = z.object({ video_id: z.string().optional(), amount: TipAmountSchema });
