@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
+import { mediaRoutes } from './storage/media.routes.ts';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
 
@@ -36,6 +37,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(videoRoutes);
   await app.register(followRoutes);
+  await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { loadSecrets } from './secrets.ts';
+import { LocalBlobStore } from './storage/local-blob-store.ts';
 
 /** Opens the database (migrating it), Redis when configured, and the secrets: everything the app needs. */
 export async function createContext(config: Config): Promise<{ ctx: AppContext; close(): Promise<void> }> {
@@ -10,7 +12,8 @@ export async function createContext(config: Config): Promise<{ ctx: AppContext; 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : undefined;
-  const ctx: AppContext = { config, secrets, db: database.db, dialect: database.dialect, redis };
+  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const ctx: AppContext = { config, secrets, db: database.db, dialect: database.dialect, redis, blobs };
   return {
     ctx,
     async close() {

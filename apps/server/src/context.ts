@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { Secrets } from './secrets.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 
 /** What every module needs, built once at boot and handed to the app. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   dialect: Dialect;
   /** present when REDIS_URL is set: shared rate limits now, chat fan-out and jobs later */
   redis: Redis | undefined;
+  /** media bytes: local disk by default */
+  blobs: BlobStore;
 }
 
 declare module 'fastify' {
