@@ -22,3 +22,12 @@ describe('config', () => {
     expect(c.adminEmails).toEqual(['boss@example.com']);
   });
 });
+
+describe('S3 config', () => {
+  it('needs credentials with a bucket and defaults to path style with a custom endpoint', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrowError(/S3_ACCESS_KEY_ID/);
+    const c = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(c.s3).toMatchObject({ bucket: 'media', forcePathStyle: true, region: 'us-east-1', prefix: '' });
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+});

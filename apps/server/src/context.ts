@@ -14,6 +14,8 @@ export interface AppContext {
   redis: Redis | undefined;
   /** media bytes: local disk by default */
   blobs: BlobStore;
+  /** this process's scratch folder for uploads and media work */
+  tempDir: string;
 }
 
 declare module 'fastify' {

@@ -17,8 +17,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async size(key: string): Promise<number | undefined> {
+    const file = this.pathOf(key);
     try {
-      const st = await fsp.stat(this.pathOf(key));
+      const st = await fsp.stat(file);
       return st.isFile() ? st.size : undefined;
     } catch {
       return undefined;
