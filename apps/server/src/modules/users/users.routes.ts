@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { readFields } from '../../http/multipart.ts';
-import { getUser, renameUser } from './users.service.ts';
+import { getUser, presentUserWithBalance, renameUser } from './users.service.ts';
 
 const tags = ['users'];
 
@@ -11,7 +11,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/profile',
     { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } } },
-    async (req) => getUser(app.ctx.db, (await requireUser(req)).id),
+    async (req) => presentUserWithBalance(app.ctx.db, await requireUser(req)),
   );
 
   // The spec's client sends multipart/form-data; JSON is accepted too.

@@ -17,7 +17,12 @@ export const containsReservedPart = (username: string): boolean =>
 export async function getUser(db: Executor, id: string): Promise<User> {
   const row = await repo.findById(db, id);
   if (!row) throw notFound('User not found');
-  return presentUser(row, await balanceOf(db, userAccountId(id)));
+  return presentUserWithBalance(db, row);
+}
+
+/** For a row already in hand (e.g. the signed-in user): only the balance is read. */
+export async function presentUserWithBalance(db: Executor, row: UsersTable): Promise<User> {
+  return presentUser(row, await balanceOf(db, userAccountId(row.id)));
 }
 
 export interface NewUser {

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../apps/server/src/app.ts';
+import { createContext } from '../../../apps/server/src/boot.ts';
+import { loadConfig } from '../../../apps/server/src/config.ts';
+import type { AppContext } from '../../../apps/server/src/context.ts';
+import { createFreshDatabase } from '../../../apps/server/src/testing/fresh-database.ts';
+
+export interface BenchServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real server, production settings, on a fresh database (PostgreSQL when DATABASE_URL is set). */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-bench-'));
+  const fresh = await createFreshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: String(1e9),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(fresh && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
+  });
+  const { ctx, close } = await createContext(config);
+  const app = await buildApp(ctx);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    ctx,
+    url,
+    async close() {
+      await app.close();
+      await close();
+      await fresh?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
