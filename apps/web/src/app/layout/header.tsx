@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { session } from '../../features/session/session-store.ts';
+import { AvatarMenu } from './avatar-menu.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+
+export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const user = session.use((s) => s.user);
+  const [query, setQuery] = useState('');
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  return (
+    <header className="header">
+      <div className="header-start">
+        <button type="button" className="icon-button" aria-label={t('header.menu')} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu} data-testid="menu-toggle">
+          <span className="hamburger" aria-hidden="true" />
+        </button>
+        <Link to="/" className="logo" aria-label={t('header.home')}>
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{t('app.name')}</span>
+        </Link>
+      </div>
+      <form
+        className={`search${searchOpen ? ' search-open' : ''}`}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Search results arrive with the videos feature; the box already keeps what was typed.
+          console.info('search', query);
+        }}
+      >
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('header.searchPlaceholder')} aria-label={t('header.search')} />
+        <button type="submit" className="search-button" aria-label={t('header.search')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z" fill="currentColor" /></svg>
+        </button>
+      </form>
+      <div className="header-end">
+        <button type="button" className="icon-button search-toggle" aria-label={t('header.search')} aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z" fill="currentColor" /></svg>
+        </button>
+        <LanguagePicker />
+        {user ? (
+          <>
+            <Link to="/upload" className="button button-secondary create-button" data-testid="create-button">
+              <span aria-hidden="true">＋</span> <span className="create-label">{t('header.create')}</span>
+            </Link>
+            <AvatarMenu user={user} />
+          </>
+        ) : (
+          <Link to="/login" className="button button-outline" data-testid="header-sign-in">{t('common.signIn')}</Link>
+        )}
+      </div>
+    </header>
+  );
+}

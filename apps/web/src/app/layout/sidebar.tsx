@@ -1,0 +1,92 @@
+import { isStaff } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { session } from '../../features/session/session-store.ts';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: string;
+}
+
+const item = (to: string, label: string, icon: string): Item => ({ to, label, icon });
+
+function Section({ title, items, onNavigate }: { title?: string; items: Item[]; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Category links differ only by their query, which NavLink ignores: compare it here.
+  const isCurrent = (to: string) => to === location.pathname + location.search;
+  return (
+    <div className="sidebar-section">
+      {title && <h2 className="sidebar-heading">{t(title)}</h2>}
+      <ul>
+        {items.map((i) => (
+          <li key={i.to}>
+            <NavLink to={i.to} end className={() => `sidebar-link${isCurrent(i.to) ? ' active' : ''}`} aria-current={isCurrent(i.to) ? 'page' : undefined} onClick={onNavigate}>
+              <span className="sidebar-icon" aria-hidden="true">{i.icon}</span>
+              {t(i.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const user = session.use((s) => s.user);
+  // On phones the sidebar is an overlay: following a link closes it.
+  const onNavigate = () => window.matchMedia('(max-width: 1023px)').matches && onClose();
+
+  return (
+    <>
+      {open && <div className="sidebar-backdrop" onClick={onClose} aria-hidden="true" />}
+      <nav id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={t('sidebar.label')} data-testid="sidebar">
+        <button type="button" className="icon-button sidebar-close" aria-label={t('sidebar.close')} onClick={onClose}>×</button>
+        <Section
+          onNavigate={onNavigate}
+          items={[
+            item('/', 'sidebar.home', '⌂'),
+            item('/trending', 'sidebar.trending', '▲'),
+            item('/subscriptions', 'sidebar.subscriptions', '▤'),
+            item('/live', 'sidebar.live', '●'),
+            item('/clips', 'sidebar.clips', '✂'),
+          ]}
+        />
+        {user && (
+          <Section
+            title="sidebar.create"
+            onNavigate={onNavigate}
+            items={[
+              item('/creator-dashboard', 'sidebar.creatorDashboard', '▦'),
+              item('/upload', 'sidebar.upload', '⇪'),
+              item('/go-live', 'sidebar.goLive', '◉'),
+              item('/clip-creator', 'sidebar.clipCreator', '✂'),
+            ]}
+          />
+        )}
+        <Section
+          onNavigate={onNavigate}
+          items={[item('/viewer-earnings', 'sidebar.earnings', '₹'), item('/library', 'sidebar.library', '▣'), item('/profile', 'sidebar.history', '↺')]}
+        />
+        <Section
+          title="sidebar.explore"
+          onNavigate={onNavigate}
+          items={['music', 'gaming', 'news', 'education', 'technology'].map((c) => item(`/?category=${c}`, `sidebar.${c}`, '#'))}
+        />
+        <Section
+          onNavigate={onNavigate}
+          items={[
+            item('/help', 'sidebar.helpCenter', '?'),
+            ...(user ? [item('/advertiser', 'sidebar.advertise', '◎')] : []),
+            // The server decides roles; the link only mirrors what the server will allow.
+            ...(isStaff(user?.role) ? [item('/admin/tickets', 'sidebar.adminTickets', '⚑')] : []),
+            item('/settings', 'sidebar.settings', '⚙'),
+          ]}
+        />
+        <p className="sidebar-note">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { Shell } from './layout/shell.tsx';
+import { ComingSoon } from './routes/coming-soon.tsx';
+import { ConnectPage } from './routes/connect.tsx';
+import { HomePage } from './routes/home.tsx';
+import { LibraryPage } from './routes/library.tsx';
+import { LoginPage } from './routes/login.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { RequireAuth } from './routes/require-auth.tsx';
+import { SubscriptionsPage } from './routes/subscriptions.tsx';
+
+const soon = (page: string) => <ComingSoon page={page} />;
+const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+/** Static pages of the spec (extended §2) and the other links those pages carry. */
+const STATIC_PAGES: Array<[string, string]> = [
+  ['/about', 'about'],
+  ['/press', 'press'],
+  ['/copyright', 'copyright'],
+  ['/creators', 'creators'],
+  ['/advertise', 'advertise'],
+  ['/developers', 'developers'],
+  ['/web3-features', 'web3'],
+  ['/policies', 'policies'],
+  ['/support', 'support'],
+  ['/future-vision', 'futureVision'],
+  ['/contact', 'contact'],
+  ['/privacy', 'privacy'],
+  ['/terms', 'terms'],
+  ['/safety', 'safety'],
+  ['/community-guidelines', 'guidelines'],
+  ['/docs/*', 'docs'],
+];
+const WEB3_REDIRECTS = ['/wallet-guide', '/token-economics', '/decentralization', '/ipfs-info', '/earn-tokens'];
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/trending', element: soon('trending') },
+      { path: '/subscriptions', element: <SubscriptionsPage /> },
+      { path: '/library', element: <LibraryPage /> },
+      { path: '/upload', element: guarded(soon('upload')) },
+      { path: '/video/:videoId', element: soon('video') },
+      { path: '/go-live', element: guarded(soon('goLive')) },
+      { path: '/profile', element: guarded(soon('profile')) },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/connect', element: <ConnectPage /> },
+      { path: '/settings', element: <SettingsPage /> },
+      { path: '/live', element: soon('live') },
+      { path: '/stream/:streamId', element: soon('stream') },
+      { path: '/clips', element: soon('clips') },
+      { path: '/clips/:clipId', element: soon('clip') },
+      { path: '/clip-creator', element: guarded(soon('clipCreator')) },
+      { path: '/creator-dashboard', element: guarded(soon('creatorDashboard')) },
+      { path: '/help', element: soon('help') },
+      { path: '/tickets/:ticketId', element: soon('ticket') },
+      { path: '/admin/tickets', element: soon('adminTickets') },
+      { path: '/viewer-earnings', element: soon('earnings') },
+      { path: '/advertiser', element: soon('advertiser') },
+      ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),
+      ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

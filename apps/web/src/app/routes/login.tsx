@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { EmailForm } from '../../features/auth/email-form.tsx';
+import { session } from '../../features/session/session-store.ts';
+import { WalletPanel } from '../../features/wallet/wallet-panel.tsx';
+
+type Tab = 'email' | 'wallet';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('wallet');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isAuthenticated = session.use((s) => s.isAuthenticated);
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const done = () => navigate(from, { replace: true });
+  if (isAuthenticated) return <Navigate to={from} replace />;
+
+  return (
+    <section className="page auth-page">
+      <div className="card auth-card">
+        <h1>{t('auth.title')}</h1>
+        <div className="tabs" role="tablist">
+          {(['wallet', 'email'] as const).map((id) => (
+            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} className="tab" onClick={() => setTab(id)} data-testid={`tab-${id}`}>
+              {t(`auth.${id}Tab`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'email' ? <EmailForm afterSignIn={done} /> : <WalletPanel afterSignIn={done} />}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './languages.ts';
+import { resources } from './resources.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+const flatten = (tree: Tree, prefix = ''): Map<string, string> =>
+  new Map(
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v] as const] : [...flatten(v, `${prefix}${k}.`)],
+    ),
+  );
+
+const bundles = resources as unknown as Record<string, { translation: Tree }>;
+const english = flatten(bundles.en!.translation);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Languages the shell must ship complete (issue: Hindi, Tamil, Telugu, Bengali, Marathi, Urdu, Arabic). */
+const REQUIRED = ['hi', 'ta', 'te', 'bn', 'mr', 'ur', 'ar'];
+
+describe('translations', () => {
+  const coverage = LANGUAGES.map((lang) => {
+    const code = lang.code.toLowerCase();
+    const keys = bundles[code] ? flatten(bundles[code].translation) : new Map<string, string>();
+    const missing = [...english.keys()].filter((k) => !keys.has(k));
+    const extra = [...keys.keys()].filter((k) => !english.has(k));
+    return { code, name: lang.english, keys, missing, extra };
+  });
+
+  it('prints the coverage of every language', () => {
+    const rows = coverage.map((c) => `${c.code.padEnd(4)} ${c.name.padEnd(14)} ${String(english.size - c.missing.length).padStart(4)}/${english.size}${c.missing.length ? `  missing ${c.missing.length}` : '  complete'}`);
+    console.log(`\nTranslation coverage (falls back to English key by key):\n${rows.join('\n')}\n`);
+    expect(coverage).toHaveLength(47);
+  });
+
+  it.each(REQUIRED)('%s is complete, with no stray keys and the same placeholders as English', (code) => {
+    const c = coverage.find((x) => x.code === code)!;
+    expect(c.missing).toEqual([]);
+    expect(c.extra).toEqual([]);
+    for (const [key, text] of english) expect(placeholders(c.keys.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('has 30 Indian and 17 international languages with unique codes', () => {
+    expect(LANGUAGES.filter((l) => l.category === 'indian')).toHaveLength(30);
+    expect(LANGUAGES.filter((l) => l.category === 'international')).toHaveLength(17);
+    expect(new Set(LANGUAGES.map((l) => l.code)).size).toBe(47);
+  });
+});

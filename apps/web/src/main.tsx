@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initI18n } from './features/i18n/i18n.ts';
+import { restoreSession } from './features/session/session-store.ts';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+
+await initI18n();
+void restoreSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

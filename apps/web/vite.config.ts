@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/ipfs': api,
+      '/media': api,
+      '/healthz': api,
+      '/ws': { target: api, ws: true },
+    },
+  },
+});

@@ -1,0 +1,51 @@
+import { MICRO_PER_TOKEN } from './tokens.ts';
+
+/** 999 → "999", 1500 → "1.5K", 2_300_000 → "2.3M" (K above 1,000, M above 1,000,000). */
+export function formatCount(n: number): string {
+  if (n >= 1_000_000) return `${trim(n / 1_000_000)}M`;
+  if (n >= 1_000) return `${trim(n / 1_000)}K`;
+  return String(n);
+}
+
+const trim = (n: number): string => (Math.floor(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
+
+export type RelativeTime =
+  | { unit: 'today' }
+  | { unit: 'days' | 'weeks' | 'months'; count: number };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Days under 7, weeks under 30 days, months after (spec core §9); the same day is 'today'. */
+export function relativeTime(iso: string, now: number = Date.now()): RelativeTime {
+  const days = Math.max(0, Math.floor((now - new Date(iso).getTime()) / DAY));
+  if (days === 0) return { unit: 'today' };
+  if (days < 7) return { unit: 'days', count: days };
+  if (days < 30) return { unit: 'weeks', count: Math.floor(days / 7) };
+  return { unit: 'months', count: Math.max(1, Math.floor(days / 30)) };
+}
+
+/** English words for a relative time: '1 day ago', '3 weeks ago'. */
+export function relativeTimeText(iso: string, now?: number): string {
+  const r = relativeTime(iso, now);
+  if (r.unit === 'today') return 'today';
+  const unit = r.unit.slice(0, -1);
+  return `${r.count} ${r.count === 1 ? unit : `${unit}s`} ago`;
+}
+
+/** First 8 characters, an ellipsis, the last 6: 0x1234ab…cdef12. */
+export function shortWallet(address: string): string {
+  return address.length <= 14 ? address : `${address.slice(0, 8)}...${address.slice(-6)}`;
+}
+
+/** A token amount to 1 decimal: 100 → "100.0". */
+export const formatTokens = (tokens: number): string => (Math.floor(tokens * 10 + 1e-9) / 10).toFixed(1);
+
+export const formatMicroTokens = (micro: number): string => formatTokens(micro / MICRO_PER_TOKEN);
+
+/** Integer paise as rupees with 2 decimals: 123456 → "₹1,234.56". */
+export function formatRupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(paise));
+  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
+  return `${sign}₹${rupees}.${String(abs % 100).padStart(2, '0')}`;
+}

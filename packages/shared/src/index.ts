@@ -1,0 +1,7 @@
+export * from './errors.ts';
+export * from './tokens.ts';
+export * from './rewards.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './videos.ts';
+export * from './format.ts';
