@@ -44,7 +44,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
         {user ? (
           <>
             <Link to="/upload" className="button button-secondary create-button" data-testid="create-button">
-              <span aria-hidden="true">＋</span> <span className="create-label">{t('header.create')}</span>
+              <span aria-hidden="true">+</span> <span className="create-label">{t('header.create')}</span>
             </Link>
             <AvatarMenu user={user} />
           </>
