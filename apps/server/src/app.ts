@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -12,11 +12,9 @@ import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
-
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel, redact: REDACT },
+    loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -1,25 +1,45 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 
-/** Opens the database (migrating it), Redis when configured, and the secrets: everything the app needs. */
-export async function createContext(config: Config): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
+
+export const createLogger = (config: Config): Logger => pino({ level: config.logLevel, redact: REDACT });
+
+/**
+ * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the
+ * secrets: everything the app needs. Jobs start only when this process is a worker.
+ */
+export async function createContext(config: Config, logger: Logger = createLogger(config)): Promise<{ ctx: AppContext; close(): Promise<void> }> {
   const secrets = loadSecrets(config.dataDir, config.appSecret);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : undefined;
   const blobs = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   const temp = createTempDir(config.dataDir);
-  const ctx: AppContext = { config, secrets, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir };
+  const jobs = new JobQueue(database.db, database.dialect, {
+    concurrency: config.jobsConcurrency,
+    pollMs: 1000,
+    leaseMs: 60_000,
+    backoffMs: 5_000,
+    log: logger.child({ component: 'jobs' }),
+  });
+  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs };
+  registerJobHandlers(ctx);
+  if (config.jobsWorker) jobs.start();
   return {
     ctx,
     async close() {
+      await jobs.stop();
       await database.close();
       await redis?.quit();
       temp.remove();

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().optional(),
+  JOBS_WORKER: z.stringbool().default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -61,6 +63,9 @@ export interface Config {
   sessionTtlMs: number;
   trustProxy: boolean;
   webDist: string;
+  /** whether this process runs background jobs (API-only nodes set JOBS_WORKER=false) */
+  jobsWorker: boolean;
+  jobsConcurrency: number;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
   s3: S3Options | undefined;
 }
@@ -93,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    jobsWorker: e.JOBS_WORKER,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { Secrets } from './secrets.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -8,6 +10,7 @@ import type { BlobStore } from './storage/blob-store.ts';
 export interface AppContext {
   config: Config;
   secrets: Secrets;
+  logger: Logger;
   db: Db;
   dialect: Dialect;
   /** present when REDIS_URL is set: shared rate limits now, chat fan-out and jobs later */
@@ -16,6 +19,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** this process's scratch folder for uploads and media work */
   tempDir: string;
+  /** durable background jobs (transcoding, …) */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

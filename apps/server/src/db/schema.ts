@@ -1,4 +1,5 @@
 import type { Role } from '@app/shared';
+import type { JobsTable } from '../jobs/job-types.ts';
 import type {
   FollowsTable,
   VideoLikesTable,
@@ -19,6 +20,7 @@ export interface Database {
   video_views: VideoViewsTable;
   video_likes: VideoLikesTable;
   follows: FollowsTable;
+  jobs: JobsTable;
 }
 
 export interface UsersTable {

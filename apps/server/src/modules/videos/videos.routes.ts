@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
+import { VideoLimits, VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
+import { receiveFileUpload } from '../../http/file-upload.ts';
 import { viewerKey } from '../../http/viewer-key.ts';
+import { NO_FILE, TOO_LARGE, createVideoFromUpload } from './upload.service.ts';
 import * as videos from './videos.service.ts';
 
 const tags = ['videos'];
@@ -11,6 +13,30 @@ const Params = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeader = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/videos/upload',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Upload a video (multipart: file, title, description, category, tags as a JSON list); ≤ 500 MB, probed by content',
+        consumes: ['multipart/form-data'],
+        response: { 201: VideoSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req); // before a single byte of the body is read
+      const upload = await receiveFileUpload(req, {
+        tempDir: app.ctx.tempDir,
+        maxBytes: VideoLimits.maxFileBytes,
+        tooLarge: TOO_LARGE,
+        fileField: 'file',
+        missingFile: NO_FILE,
+      });
+      return reply.status(201).send(await createVideoFromUpload(app.ctx, user, upload));
+    },
+  );
+
   app.get(
     '/api/videos',
     { schema: { tags, summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)', querystring: VideoListQuerySchema, response: { 200: VideoListSchema } } },

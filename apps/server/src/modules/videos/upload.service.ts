@@ -1,0 +1,80 @@
+import fsp from 'node:fs/promises';
+import { NotAVideoError, probe } from '@app/media';
+import { Rewards, VideoUploadFieldsSchema, type Video } from '@app/shared';
+import type { AppContext } from '../../context.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { unsupportedMediaType, validationFailed } from '../../http/errors.ts';
+import type { ReceivedFile } from '../../http/file-upload.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { cidKey } from '../../storage/blob-store.ts';
+import { SystemAccount, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { VideoEarningKinds, getVideo } from './videos.service.ts';
+
+export const NOT_A_VIDEO = 'Please select a valid video file';
+export const TOO_LARGE = 'File size must be less than 500MB';
+export const NO_FILE = 'Please select a video file to upload';
+
+/**
+ * Turns a received file into a video: probe it (the bytes decide, not the declared type), store the
+ * blob once per CID, create the row and pay the upload reward in one transaction, then queue the
+ * transcode. Any failure removes what this upload added.
+ */
+export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, upload: ReceivedFile): Promise<Video> {
+  let storedBlob = false;
+  try {
+    const fields = VideoUploadFieldsSchema.safeParse(upload.fields);
+    if (!fields.success) throw validationFailed(fields.error.issues[0]?.message ?? 'Invalid video details');
+    const media = await probe(upload.tempPath).catch((err: unknown) => {
+      throw err instanceof NotAVideoError ? unsupportedMediaType(NOT_A_VIDEO) : err;
+    });
+
+    const contentType = upload.declaredType.startsWith('video/') ? upload.declaredType : 'video/mp4';
+    storedBlob = await ctx.blobs.putFile(cidKey(upload.cid), upload.tempPath, contentType);
+
+    const id = newId();
+    const at = nowIso();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('videos')
+        .values({
+          id,
+          creator_id: user.id,
+          title: fields.data.title,
+          description: fields.data.description,
+          category: fields.data.category,
+          tags: JSON.stringify(fields.data.tags),
+          cid: upload.cid,
+          size_bytes: upload.size,
+          content_type: contentType,
+          duration_ms: Math.round(media.durationSeconds * 1000),
+          width: media.width,
+          height: media.height,
+          thumbnail_cid: null,
+          hls_path: null,
+          status: 'processing',
+          failure: null,
+          views: 0,
+          likes: 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await transfer(
+        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.upload, kind: VideoEarningKinds.upload, ref: id, idempotencyKey: `upload:${id}` },
+        trx,
+      );
+      // Queued in the same transaction: a video row never exists without the job that processes it.
+      await ctx.jobs.enqueue('transcode-video', { videoId: id }, { jobId: `transcode-video:${id}` }, trx);
+    });
+    return getVideo(ctx, id, user);
+  } catch (err) {
+    await fsp.rm(upload.tempPath, { force: true });
+    if (storedBlob && !(await cidInUse(ctx, upload.cid))) await ctx.blobs.delete(cidKey(upload.cid));
+    throw err;
+  }
+}
+
+async function cidInUse(ctx: AppContext, cid: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('videos').select('id').where('cid', '=', cid).executeTakeFirst();
+  return row !== undefined;
+}
