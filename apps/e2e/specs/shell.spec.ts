@@ -116,7 +116,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await page.getByTestId('language-picker').click();
     await page.locator('[data-lang="UR"]').click();
-    await page.getByText('Language changed to اردو').waitFor();
+    await page.getByText('زبان اردو میں تبدیل کر دی گئی').waitFor(); // the notice speaks the new language
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
     await page.reload();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);

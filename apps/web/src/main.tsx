@@ -6,6 +6,7 @@ import { restoreSession } from './features/session/session-store.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/videos.css';
 
 await initI18n();
 void restoreSession();

@@ -6,6 +6,11 @@ import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
 import { HomePage } from './routes/home.tsx';
 import { LibraryPage } from './routes/library.tsx';
+import { SearchPage } from './routes/search.tsx';
+import { TrendingPage } from './routes/trending.tsx';
+import { UploadPage } from './routes/upload.tsx';
+import { VideoPage } from './routes/video.tsx';
+import { ProfileView } from '../features/profile/profile-view.tsx';
 import { LoginPage } from './routes/login.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
@@ -40,13 +45,14 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/trending', element: soon('trending') },
+      { path: '/trending', element: <TrendingPage /> },
+      { path: '/search', element: <SearchPage /> },
       { path: '/subscriptions', element: <SubscriptionsPage /> },
       { path: '/library', element: <LibraryPage /> },
-      { path: '/upload', element: guarded(soon('upload')) },
-      { path: '/video/:videoId', element: soon('video') },
+      { path: '/upload', element: guarded(<UploadPage />) },
+      { path: '/video/:videoId', element: <VideoPage /> },
       { path: '/go-live', element: guarded(soon('goLive')) },
-      { path: '/profile', element: guarded(soon('profile')) },
+      { path: '/profile', element: guarded(<ProfileView />) },
       { path: '/login', element: <LoginPage /> },
       { path: '/connect', element: <ConnectPage /> },
       { path: '/settings', element: <SettingsPage /> },

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../features/notifications/notifications.ts';
-import { signOut } from '../../features/session/session-store.ts';
+import { refreshUser, signOut } from '../../features/session/session-store.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 export function AvatarMenu({ user }: { user: User }) {
@@ -17,7 +17,14 @@ export function AvatarMenu({ user }: { user: User }) {
 
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.account')} data-testid="avatar-button" onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.account')}
+        data-testid="avatar-button"
+        onClick={() => {
+          // Tips and rewards arrive while the page is open: show the balance as it is now.
+          if (!open) void refreshUser();
+          setOpen((o) => !o);
+        }}
+      >
         {user.username.charAt(0).toUpperCase()}
       </button>
       {open && (

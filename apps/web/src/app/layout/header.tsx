@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { session } from '../../features/session/session-store.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { LanguagePicker } from './language-picker.tsx';
@@ -10,6 +10,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
   const user = session.use((s) => s.user);
   const [query, setQuery] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <header className="header">
@@ -27,8 +28,9 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          // Search results arrive with the videos feature; the box already keeps what was typed.
-          console.info('search', query);
+          if (!query.trim()) return;
+          setSearchOpen(false);
+          navigate(`/search?q=${encodeURIComponent(query.trim())}`);
         }}
       >
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('header.searchPlaceholder')} aria-label={t('header.search')} />

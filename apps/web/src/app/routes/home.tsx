@@ -1,13 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useFeed } from '../../features/videos/api/videos.ts';
+import { CHIPS, CategoryChips, type ChipId } from '../../features/videos/components/category-chips.tsx';
+import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';
+import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
 
 export function HomePage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? undefined;
+  const chip = (params.get('chip') as ChipId | null) ?? (CHIPS.find((c) => c.category === category)?.id ?? (category ? undefined : 'all'));
+  const keyword = CHIPS.find((c) => c.id === chip)?.q;
+  const feed = useFeed({ sort: 'recent', category, q: keyword });
+
+  const select = (id: ChipId) => {
+    const c = CHIPS.find((x) => x.id === id)!;
+    setParams(c.category ? { category: c.category } : c.q ? { chip: id } : {});
+  };
+
   return (
     <section className="page">
-      <div className="hero">
-        <h1>{t('feeds.welcomeTitle')}</h1>
-        <p>{t('feeds.welcomeBody')}</p>
-      </div>
+      <h1 className="sr-only">{t('pages.home')}</h1>
+      <CategoryChips active={chip ?? 'all'} onSelect={select} />
+      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed />} />
     </section>
   );
 }

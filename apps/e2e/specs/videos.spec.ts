@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateTestVideo } from '@app/media';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, screenshot } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { menuBalance, signedInWithWallet, type SignedInPage } from '../support/session.ts';
+
+describe.runIf(browserAvailable())('videos in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let creator: SignedInPage;
+  let viewer: SignedInPage;
+  let videoUrl = '';
+  const clip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-clip-')), 'Evening walk.mp4');
+
+  beforeAll(async () => {
+    await generateTestVideo(clip, { seconds: 6, width: 640, height: 360 });
+    server = await startServer();
+    browser = await launchBrowser();
+    creator = await signedInWithWallet(browser, server.url);
+    viewer = await signedInWithWallet(browser, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('uploads a video with real progress, earns 10 tokens and lands on the home feed', async () => {
+    const { page } = creator;
+    await page.goto('/upload');
+    await page.getByTestId('upload-submit').click();
+    expect(await page.getByTestId('upload-error').textContent()).toBe('Please select a video file to upload');
+    await page.getByTestId('file-input').setInputFiles(clip);
+    expect(await page.getByTestId('title-input').inputValue()).toBe('Evening walk'); // prefilled from the file name
+    await page.locator('textarea').fill('A calm walk along the river, recorded for testing the player.');
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-progress').waitFor();
+    await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
+    expect(await menuBalance(page)).toBe(110);
+    await screenshot(page, 'videos-home-1280');
+  });
+
+  it('plays the video once processed, and shows its content hash', async () => {
+    const { page } = viewer;
+    await page.goto('/');
+    await expect.poll(async () => {
+      await page.reload();
+      return page.getByTestId('video-card').count();
+    }, { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.getByTestId('video-card').first().click();
+    await page.getByTestId('video-title').waitFor();
+    videoUrl = page.url();
+    expect(await page.getByTestId('content-hash').textContent()).toMatch(/^bafy|^bafk/);
+    const player = page.getByTestId('video-player');
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    await screenshot(page, 'video-page-1280');
+  });
+
+  it('likes, tips and follows from a second account, and the balances move', async () => {
+    const { page } = viewer;
+    await page.goto(videoUrl);
+    await page.getByTestId('like-button').click();
+    await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+
+    const before = await menuBalance(page);
+    await page.getByTestId('thanks-button').click();
+    await page.getByTestId('tip-amount').fill('500');
+    await page.getByTestId('send-tip').click();
+    expect(await page.getByTestId('tip-dialog').getByRole('alert').textContent()).toBe('Insufficient token balance');
+    await page.getByTestId('tip-amount').fill('2.5');
+    await page.getByTestId('send-tip').click();
+    await expect.poll(() => menuBalance(page)).toBe(before - 2.5);
+
+    await page.getByTestId('follow-button').click();
+    await expect.poll(() => page.getByTestId('follow-button').textContent()).toBe('Following');
+    await page.goto('/subscriptions');
+    await expect.poll(() => page.getByTestId('video-card').count()).toBe(1);
+
+    // creator: 100 welcome + 10 upload + 0.1 view + 1 like + 2.5 tip
+    await expect.poll(() => menuBalance(creator.page), { timeout: 10_000 }).toBe(113.6);
+    await creator.page.goto(videoUrl);
+    expect(await creator.page.getByTestId('tokens-earned').textContent()).toBe('13.6 tokens earned');
+    expect(await creator.page.getByTestId('follow-button').count()).toBe(0); // no following oneself
+  });
+});

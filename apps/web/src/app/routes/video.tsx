@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useVideo } from '../../features/videos/api/videos.ts';
+import { VideoDetails } from '../../features/videos/components/video-details.tsx';
+import { FullPageSpinner } from '../layout/spinner.tsx';
+
+export function VideoPage() {
+  const { t } = useTranslation();
+  const { videoId = '' } = useParams();
+  const { data, isLoading } = useVideo(videoId);
+  if (isLoading) return <FullPageSpinner />;
+  if (!data) {
+    return (
+      <section className="page centered-page">
+        <h1>{t('videos.notFoundTitle')}</h1>
+        <p>{t('videos.notFoundBody')}</p>
+        <Link className="button" to="/">{t('common.goHome')}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <VideoDetails video={data} />
+    </section>
+  );
+}

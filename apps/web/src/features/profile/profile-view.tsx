@@ -1,0 +1,85 @@
+import { UsernameSchema, formatCount, formatTokens, shortWallet, type User } from '@app/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../lib/api.ts';
+import { notify } from '../notifications/notifications.ts';
+import { session, sessionActions } from '../session/session-store.ts';
+import { useMyVideos } from '../videos/api/videos.ts';
+import { EmptyFeed } from '../videos/components/empty-feed.tsx';
+import { VideoGrid } from '../videos/components/video-grid.tsx';
+
+function NameEditor({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.username);
+  const save = async () => {
+    if (name.trim() === user.username) return setEditing(false); // only a changed name is sent
+    const parsed = UsernameSchema.safeParse(name);
+    if (!parsed.success) return notify('error', parsed.error.issues[0]?.message ?? t('settings.updateFailed'));
+    const form = new FormData();
+    form.set('username', parsed.data);
+    try {
+      sessionActions.setUser(await api<User>('/api/user/profile', { method: 'PUT', body: form }));
+      setEditing(false);
+    } catch (err) {
+      notify('error', err instanceof ApiError ? err.message : t('settings.updateFailed'));
+    }
+  };
+  if (!editing) {
+    return (
+      <h1 className="profile-name">
+        {user.username}{' '}
+        <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="edit-name">{t('common.edit')}</button>
+      </h1>
+    );
+  }
+  return (
+    <form className="inline-form form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <input value={name} onChange={(e) => setName(e.target.value)} maxLength={30} autoFocus aria-label={t('settings.username')} />
+      <button type="submit" className="button">{t('common.save')}</button>
+      <button type="button" className="button button-outline" onClick={() => { setName(user.username); setEditing(false); }}>{t('common.cancel')}</button>
+    </form>
+  );
+}
+
+export function ProfileView() {
+  const { t } = useTranslation();
+  const user = session.use((s) => s.user)!;
+  const videos = useMyVideos();
+  const list = videos.data ?? [];
+  const sum = (pick: (v: (typeof list)[number]) => number) => list.reduce((s, v) => s + pick(v), 0);
+
+  return (
+    <section className="page profile-page">
+      <header className="profile-header">
+        <div className="avatar avatar-xl" aria-hidden="true">{user.username.charAt(0).toUpperCase()}</div>
+        <div>
+          <NameEditor user={user} />
+          <p className="muted">
+            {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} · {t('profile.joined', { date: user.created_at ? new Date(user.created_at).toLocaleDateString() : t('profile.recently') })}
+          </p>
+          <p><strong data-testid="profile-balance">{t('common.tokens', { amount: formatTokens(user.total_tokens) })}</strong></p>
+        </div>
+      </header>
+      <dl className="stats card">
+        <div><dt>{t('profile.videos')}</dt><dd>{list.length}</dd></div>
+        <div><dt>{t('videos.statViews')}</dt><dd>{formatCount(sum((v) => v.views))}</dd></div>
+        <div><dt>{t('videos.statLikes')}</dt><dd>{formatCount(sum((v) => v.likes))}</dd></div>
+        <div><dt>{t('videos.statTokens')}</dt><dd>{formatTokens(sum((v) => v.tokens_earned))}</dd></div>
+      </dl>
+      <div className="section-head">
+        <h2>{t('profile.myVideos')}</h2>
+        <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>{t('profile.refresh')}</button>
+      </div>
+      <VideoGrid videos={videos.data} isLoading={videos.isLoading} error={videos.error} onRetry={() => void videos.refetch()} empty={<EmptyFeed message={t('profile.noVideos')} />} />
+      <aside className="card">
+        <h2>{t('profile.tipsTitle')}</h2>
+        <ul>
+          <li>{t('profile.tip1')}</li>
+          <li>{t('profile.tip2')}</li>
+          <li>{t('profile.tip3')}</li>
+        </ul>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Video } from '@app/shared';
+import { ApiError, getToken } from '../../../lib/api.ts';
+
+/**
+ * Uploads with XMLHttpRequest, the one browser API that reports upload progress. Progress is
+ * real (bytes sent); the last few percent wait for the server to store and check the file.
+ */
+export function uploadVideo(form: FormData, onProgress: (percent: number) => void): { promise: Promise<Video>; abort(): void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<Video>((resolve, reject) => {
+    xhr.open('POST', '/api/videos/upload');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.min(90, Math.round((e.loaded / e.total) * 90)));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(body as Video);
+      } else {
+        const detail = (body as { detail?: string } | undefined)?.detail;
+        reject(new ApiError(detail ?? `HTTP ${xhr.status}`, xhr.status));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('Upload failed', 0));
+    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

@@ -1,0 +1,55 @@
+import type { Video } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export interface FeedParams {
+  sort?: 'recent' | 'views';
+  category?: string;
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const FEED_STALE_MS = 5 * 60_000;
+const VIDEO_STALE_MS = 10 * 60_000;
+
+const query = (params: FeedParams) => {
+  const search = new URLSearchParams({ limit: String(params.limit ?? 12), offset: String(params.offset ?? 0), sort: params.sort ?? 'recent' });
+  if (params.category) search.set('category', params.category);
+  if (params.q) search.set('q', params.q);
+  return search.toString();
+};
+
+/** A feed page; results are reused for 5 minutes per filter (spec core §4). */
+export const useFeed = (params: FeedParams) =>
+  useQuery({
+    queryKey: ['videos', 'feed', params],
+    queryFn: () => api<{ videos: Video[] }>(`/api/videos?${query(params)}`).then((r) => r.videos),
+    staleTime: FEED_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSubscriptionFeed = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['videos', 'subscriptions'],
+    queryFn: () => api<{ videos: Video[] }>('/api/subscriptions/videos?limit=48').then((r) => r.videos),
+    staleTime: FEED_STALE_MS,
+    enabled,
+  });
+
+export const useMyVideos = (enabled = true) =>
+  useQuery({
+    queryKey: ['videos', 'mine'],
+    queryFn: () => api<{ videos: Video[] }>('/api/user/videos').then((r) => r.videos),
+    enabled,
+  });
+
+/** One video, cached for 10 minutes; while it is processing it is polled so the page turns playable by itself. */
+export const useVideo = (id: string) =>
+  useQuery({
+    queryKey: ['videos', 'one', id],
+    queryFn: () => api<Video>(`/api/videos/${encodeURIComponent(id)}`),
+    staleTime: VIDEO_STALE_MS,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 3000 : false),
+  });

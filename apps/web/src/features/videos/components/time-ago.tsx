@@ -1,0 +1,10 @@
+import { relativeTime } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+
+/** 'N days ago' under a week, 'N weeks ago' under 30 days, else months (spec core §9), translated. */
+export function TimeAgo({ iso }: { iso: string }) {
+  const { t } = useTranslation();
+  const r = relativeTime(iso);
+  const text = r.unit === 'today' ? t('videos.today') : t(`videos.${r.unit}Ago`, { count: r.count });
+  return <time dateTime={iso} title={new Date(iso).toLocaleString()}>{text}</time>;
+}

@@ -1,0 +1,130 @@
+import { VideoCategories, VideoLimits, VideoUploadFieldsSchema } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../notifications/notifications.ts';
+import { refreshUser } from '../../session/session-store.ts';
+import { uploadVideo } from '../api/upload-video.ts';
+
+type Phase = 'idle' | 'uploading' | 'success' | 'error';
+const REDIRECT_MS = 2000;
+
+/** Checks in the order and words of spec core §5; the server checks the same again (and the bytes). */
+export function validateFile(file: File | null): string | null {
+  if (!file) return 'videos.errors.noFile';
+  if (!file.type.startsWith('video/')) return 'videos.errors.notVideo';
+  if (file.size > VideoLimits.maxFileBytes) return 'videos.errors.tooLarge';
+  return null;
+}
+
+export function UploadForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<string>('Education');
+  const [tags, setTags] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const abort = useRef<() => void>(undefined);
+  useEffect(() => () => abort.current?.(), []);
+
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    setFile(f);
+    setError(null);
+    if (!title.trim()) setTitle(f.name.replace(/\.[^.]+$/, ''));
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const fileError = validateFile(file);
+    if (fileError) return setError(t(fileError));
+    const fields = VideoUploadFieldsSchema.safeParse({ title, description, category, tags });
+    if (!fields.success) return setError(fields.error.issues[0]?.message ?? t('videos.errors.uploadFailed'));
+    const form = new FormData();
+    form.set('file', file!);
+    form.set('title', fields.data.title);
+    form.set('description', fields.data.description);
+    form.set('category', fields.data.category);
+    form.set('tags', JSON.stringify(fields.data.tags));
+    setPhase('uploading');
+    setProgress(0);
+    setError(null);
+    const job = uploadVideo(form, setProgress);
+    abort.current = job.abort;
+    try {
+      await job.promise;
+      setPhase('success');
+      notify('success', t('videos.uploaded'));
+      void refreshUser();
+      void queryClient.invalidateQueries({ queryKey: ['videos'] });
+      setTimeout(() => navigate('/'), REDIRECT_MS);
+    } catch (err) {
+      setPhase('error');
+      setError(err instanceof ApiError ? err.message : t('videos.errors.uploadFailed'));
+    }
+  };
+
+  const busy = phase === 'uploading' || phase === 'success';
+  return (
+    <form className="upload-form" onSubmit={submit} noValidate>
+      <label
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          pick(e.dataTransfer.files[0]);
+        }}
+      >
+        <input type="file" accept="video/*" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} data-testid="file-input" />
+        <span className="drop-icon" aria-hidden="true">⇪</span>
+        <strong>{file ? file.name : t('videos.dropHere')}</strong>
+        <span className="muted">{file ? `${(file.size / 1024 / 1024).toFixed(1)} MB` : t('videos.formats')}</span>
+      </label>
+      <div className="form">
+        <label>
+          {t('videos.title')}
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={VideoLimits.titleMax} disabled={busy} data-testid="title-input" />
+        </label>
+        <label>
+          {t('videos.description')}
+          <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={VideoLimits.descriptionMax} rows={4} disabled={busy} />
+        </label>
+        <label>
+          {t('videos.category')}
+          <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
+            {VideoCategories.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('videos.tags')}
+          <input value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('videos.tagsHint')} disabled={busy} />
+        </label>
+        {phase !== 'idle' && (
+          <div className="progress" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} data-testid="upload-progress">
+            <div className="progress-bar" style={{ width: `${progress}%` }} />
+            <span>{phase === 'success' ? t('videos.uploaded') : `${progress}%`}</span>
+          </div>
+        )}
+        {error && <p className="form-error" role="alert" data-testid="upload-error">{error}</p>}
+        <button type="submit" className="button" disabled={busy} data-testid="upload-submit">
+          {phase === 'uploading' ? t('videos.uploading') : t('videos.uploadVideo')}
+        </button>
+      </div>
+    </form>
+  );
+}

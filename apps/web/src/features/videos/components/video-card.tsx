@@ -1,0 +1,58 @@
+import { formatCount, type Video } from '@app/shared';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { recordView } from '../api/engagement.ts';
+import { languageBadge } from '../lib/language-badge.ts';
+import { TimeAgo } from './time-ago.tsx';
+
+const PREVIEW_DELAY_MS = 1500;
+const PREVIEW_CHARS = 60;
+
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(s >= 3600 ? 2 : 1, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+export function VideoCard({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const startPreview = () => {
+    timer.current = setTimeout(() => setPreview(true), PREVIEW_DELAY_MS);
+  };
+  const stopPreview = () => {
+    clearTimeout(timer.current);
+    setPreview(false);
+  };
+
+  return (
+    <article className="video-card" onMouseEnter={startPreview} onMouseLeave={stopPreview} data-testid="video-card">
+      <Link to={`/video/${video.id}`} className="video-card-link" onClick={() => void recordView(video.id).catch(() => undefined)}>
+        <div className="thumb">
+          {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">▶</div>}
+          <span className="badge badge-language">{t(`videos.language.${languageBadge(video.category)}`)}</span>
+          {video.duration > 0 && <span className="badge badge-duration">{formatDuration(video.duration)}</span>}
+          {preview && video.description && (
+            <p className="thumb-preview" data-testid="card-preview">
+              {video.description.slice(0, PREVIEW_CHARS)}
+              {video.description.length > PREVIEW_CHARS ? '…' : ''}
+            </p>
+          )}
+        </div>
+        <div className="video-card-body">
+          <div className="avatar avatar-small" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
+          <div>
+            <h3 className="video-title">{video.title}</h3>
+            <p className="video-meta">{video.creator_username}</p>
+            <p className="video-meta">
+              {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} · {t('videos.likes', { count: video.likes, formatted: formatCount(video.likes) })} · <TimeAgo iso={video.upload_date} />
+            </p>
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}

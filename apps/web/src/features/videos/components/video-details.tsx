@@ -1,0 +1,121 @@
+import { formatCount, formatTokens, shortWallet, type Video } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../notifications/notifications.ts';
+import { session, sessionActions } from '../../session/session-store.ts';
+import { creatorRef, likeVideo, tipVideo } from '../api/engagement.ts';
+import { useFeed } from '../api/videos.ts';
+import { FollowButton } from './follow-button.tsx';
+import { shareLink } from './share.ts';
+import { TimeAgo } from './time-ago.tsx';
+import { TipDialog } from './tip-dialog.tsx';
+import { VideoCard } from './video-card.tsx';
+import { VideoPlayer } from './video-player.tsx';
+
+const RELATED = 5;
+
+export function VideoDetails({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = session.use((s) => s.user);
+  const [tipping, setTipping] = useState(false);
+  const { data: feed } = useFeed({});
+  const related = (feed ?? []).filter((v) => v.id !== video.id).slice(0, RELATED);
+  const key = ['videos', 'one', video.id];
+  const patch = (change: (v: Video) => Video) => queryClient.setQueryData<Video>(key, (v) => (v ? change(v) : v));
+
+  // Optimistic: the count moves at once and silently moves back if the call fails (spec core §4).
+  const like = async () => {
+    if (!user) return notify('warning', t('videos.likeSignIn'));
+    patch((v) => ({ ...v, likes: v.likes + 1 }));
+    try {
+      const { likes } = await likeVideo(video.id);
+      patch((v) => ({ ...v, likes }));
+    } catch {
+      patch((v) => ({ ...v, likes: v.likes - 1 }));
+    }
+  };
+
+  const tip = async (amount: number) => {
+    if (!user) return;
+    const before = user.total_tokens;
+    patch((v) => ({ ...v, tokens_earned: v.tokens_earned + amount }));
+    sessionActions.updateUserTokens(before - amount);
+    try {
+      const res = await tipVideo(video.id, amount, crypto.randomUUID());
+      patch((v) => ({ ...v, tokens_earned: res.tokens_earned }));
+      sessionActions.updateUserTokens(res.total_tokens);
+      notify('success', t('videos.tipSent', { amount: formatTokens(amount) }));
+    } catch {
+      patch((v) => ({ ...v, tokens_earned: v.tokens_earned - amount }));
+      sessionActions.updateUserTokens(before);
+    }
+  };
+
+  const isCreator = user?.id === video.creator_id;
+  return (
+    <div className="watch">
+      <div className="watch-main">
+        {video.status === 'ready' ? (
+          <VideoPlayer video={video} />
+        ) : (
+          <div className="player player-pending" role="status">{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</div>
+        )}
+        <h1 className="watch-title" data-testid="video-title">{video.title}</h1>
+        <div className="watch-bar">
+          <p className="video-meta">
+            {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} · <TimeAgo iso={video.upload_date} /> · {video.category}
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button-secondary" onClick={like} data-testid="like-button">
+              👍 <span data-testid="like-count">{formatCount(video.likes)}</span>
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => void shareLink(window.location.href, video.title, 'videos.linkCopied')}>
+              ↗ {t('videos.share')}
+            </button>
+            {user && !isCreator && (
+              <button type="button" className="button button-secondary" onClick={() => setTipping(true)} data-testid="thanks-button">
+                ♥ {t('videos.thanks')}
+              </button>
+            )}
+          </div>
+        </div>
+        <section className="creator-card card">
+          <div className="avatar avatar-large" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
+          <div className="creator-info">
+            <strong>{video.creator_username}</strong>
+            {video.creator_wallet && <code className="muted">{shortWallet(video.creator_wallet)}</code>}
+            <span className="muted" data-testid="tokens-earned">{t('videos.tokensEarned', { amount: formatTokens(video.tokens_earned) })}</span>
+          </div>
+          <FollowButton creator={creatorRef(video)} creatorId={video.creator_id} />
+        </section>
+        {video.description && <p className="description">{video.description}</p>}
+        {video.tags.length > 0 && (
+          <ul className="tags">
+            {video.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/search?q=${encodeURIComponent(tag)}`}>#{tag}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="stats card">
+          <div><dt>{t('videos.statViews')}</dt><dd>{formatCount(video.views)}</dd></div>
+          <div><dt>{t('videos.statLikes')}</dt><dd>{formatCount(video.likes)}</dd></div>
+          <div><dt>{t('videos.statTokens')}</dt><dd>{formatTokens(video.tokens_earned)}</dd></div>
+        </dl>
+      </div>
+      <aside className="watch-side">
+        <h2>{t('videos.related')}</h2>
+        <div className="related-list">
+          {related.map((v) => (
+            <VideoCard key={v.id} video={v} />
+          ))}
+        </div>
+      </aside>
+      {tipping && user && <TipDialog balance={user.total_tokens} onTip={(a) => void tip(a)} onClose={() => setTipping(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** The card's language badge (spec core §9): Education and News → hindi, Art → tamil, Tutorial → bengali, others english. */
+export function languageBadge(category: string | undefined): string {
+  switch (category?.toLowerCase()) {
+    case undefined:
+    case '':
+    case 'education':
+    case 'news':
+      return 'hindi';
+    case 'art':
+      return 'tamil';
+    case 'tutorial':
+      return 'bengali';
+    default:
+      return 'english';
+  }
+}
