@@ -97,3 +97,19 @@ export const countViews = async (db: Executor, videoId: string): Promise<number>
 
 export const countLikes = async (db: Executor, videoId: string): Promise<number> =>
   Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes);
+
+/** Tips a creator received on their videos, newest first, with who sent them. */
+export function listTipsReceived(db: Executor, creatorAccountId: string, limit: number) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as payer', 'payer.id', 'e.debit_account_id')
+    .innerJoin('users as u', 'u.id', 'payer.user_id')
+    .leftJoin('videos as v', 'v.id', 'e.ref')
+    .select(['e.id', 'e.amount', 'e.created_at', 'u.username as from_username', 'e.ref as video_id', 'v.title as video_title'])
+    .where('e.credit_account_id', '=', creatorAccountId)
+    .where('e.kind', '=', 'video_tip')
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}

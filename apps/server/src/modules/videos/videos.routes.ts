@@ -88,6 +88,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/user/tips',
+    { schema: { tags, summary: 'Tips the signed-in user received, newest first', querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    async (req) => ({ tips: await videos.tipsReceived(app.ctx, (await requireUser(req)).id, req.query.limit) }),
+  );
+
+  app.get(
     '/api/user/videos',
     { schema: { tags, summary: "The signed-in user's videos, including those still processing", response: { 200: VideoListSchema } } },
     async (req) => ({ videos: await videos.listForCreator(app.ctx, (await requireUser(req)).id) }),

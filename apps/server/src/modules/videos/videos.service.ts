@@ -109,3 +109,17 @@ export async function tipVideo(
     return { tokens_earned: microToTokens(earned), total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))), replayed };
   });
 }
+
+export interface TipReceived {
+  id: string;
+  amount: number;
+  from_username: string;
+  video_id: string | null;
+  video_title: string | null;
+  created_at: string;
+}
+
+export async function tipsReceived(ctx: AppContext, userId: string, limit = 20): Promise<TipReceived[]> {
+  const rows = await repo.listTipsReceived(ctx.db, userAccountId(userId), limit);
+  return rows.map((r) => ({ ...r, amount: microToTokens(Number(r.amount)) }));
+}

@@ -108,6 +108,9 @@ describe.each(testDialects)('videos on %s', (dialect) => {
       expect(await balance(viewer.access_token)).toBeCloseTo(viewerBefore - 2.5, 6);
       expect(await balance(creator.access_token)).toBeCloseTo(creatorBefore + 2.5, 6);
       expect((await get(`/api/videos/${v.id}`)).json().tokens_earned).toBe(2.5);
+      const received = (await get('/api/user/tips', creator.access_token)).json().tips;
+      expect(received[0]).toMatchObject({ amount: 2.5, from_username: viewer.user.username, video_id: v.id, video_title: v.title });
+      expect((await get('/api/user/tips')).statusCode).toBe(401);
     });
   });
 

@@ -7,6 +7,7 @@ import { session, sessionActions } from '../session/session-store.ts';
 import { useMyVideos } from '../videos/api/videos.ts';
 import { EmptyFeed } from '../videos/components/empty-feed.tsx';
 import { VideoGrid } from '../videos/components/video-grid.tsx';
+import { TipsReceived } from './tips-received.tsx';
 
 function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -72,6 +73,7 @@ export function ProfileView() {
         <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>{t('profile.refresh')}</button>
       </div>
       <VideoGrid videos={videos.data} isLoading={videos.isLoading} error={videos.error} onRetry={() => void videos.refetch()} empty={<EmptyFeed message={t('profile.noVideos')} />} />
+      <TipsReceived />
       <aside className="card">
         <h2>{t('profile.tipsTitle')}</h2>
         <ul>

@@ -53,3 +53,18 @@ export const useVideo = (id: string) =>
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? 3000 : false),
   });
+
+export interface TipReceived {
+  id: string;
+  amount: number;
+  from_username: string;
+  video_id: string | null;
+  video_title: string | null;
+  created_at: string;
+}
+
+export const useTipsReceived = () =>
+  useQuery({
+    queryKey: ['tips', 'received'],
+    queryFn: () => api<{ tips: TipReceived[] }>('/api/user/tips?limit=20').then((r) => r.tips),
+  });

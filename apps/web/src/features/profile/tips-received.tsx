@@ -1,0 +1,36 @@
+import { formatTokens } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTipsReceived } from '../videos/api/videos.ts';
+import { TimeAgo } from '../videos/components/time-ago.tsx';
+
+export function TipsReceived() {
+  const { t } = useTranslation();
+  const { data, isLoading } = useTipsReceived();
+  return (
+    <section className="card" data-testid="tips-received">
+      <h2>{t('profile.tipsReceived')}</h2>
+      {isLoading ? (
+        <div className="spinner" role="status" aria-label={t('app.loading')} />
+      ) : !data?.length ? (
+        <p className="muted">{t('profile.noTips')}</p>
+      ) : (
+        <ul className="tip-list">
+          {data.map((tip) => (
+            <li key={tip.id}>
+              <strong>{t('common.tokens', { amount: formatTokens(tip.amount) })}</strong> · {tip.from_username}
+              {tip.video_id && tip.video_title && (
+                <>
+                  {' · '}
+                  <Link to={`/video/${tip.video_id}`}>{tip.video_title}</Link>
+                </>
+              )}
+              {' · '}
+              <TimeAgo iso={tip.created_at} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
