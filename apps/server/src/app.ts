@@ -11,6 +11,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(videoRoutes);
   await app.register(followRoutes);
+  await app.register(ticketRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './videos.ts';
 export * from './format.ts';
+export * from './tickets.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
+import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
   VideoLikesTable,
@@ -21,6 +22,10 @@ export interface Database {
   video_likes: VideoLikesTable;
   follows: FollowsTable;
   jobs: JobsTable;
+  ticket_categories: TicketCategoriesTable;
+  tickets: TicketsTable;
+  ticket_replies: TicketRepliesTable;
+  ticket_audit: TicketAuditTable;
 }
 
 export interface UsersTable {
