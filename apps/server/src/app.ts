@@ -12,6 +12,7 @@ import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -37,6 +38,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(videoRoutes);
   await app.register(followRoutes);
   await app.register(ticketRoutes);
+  await app.register(analyticsRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);
