@@ -9,6 +9,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export interface RunningServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -57,6 +58,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '10000',
+      SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...(fresh ? { DATABASE_URL: fresh.url } : {}),
       REDIS_PREFIX: `e2e-${port}:`,
@@ -69,6 +71,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   await waitForHealth(url, child, () => output);
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.stringbool().default(true),
   JOBS_WORKER: z.stringbool().default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   S3_BUCKET: z.string().min(3).optional(),
@@ -63,6 +64,8 @@ export interface Config {
   sessionTtlMs: number;
   trustProxy: boolean;
   webDist: string;
+  /** add demo creators and videos when the server starts on an empty database */
+  seedDemo: boolean;
   /** whether this process runs background jobs (API-only nodes set JOBS_WORKER=false) */
   jobsWorker: boolean;
   jobsConcurrency: number;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    seedDemo: e.SEED_DEMO,
     jobsWorker: e.JOBS_WORKER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
     s3: e.S3_BUCKET

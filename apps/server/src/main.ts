@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createContext } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { databaseIsEmpty, seedDemo } from './modules/demo/seed.service.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close(); // stops accepting, lets in-flight requests finish
+    await ctx.jobs.stop(5_000); // a longer job is handed back and rerun by the next worker, within the 10 s
     await close();
     clearTimeout(force);
     process.exit(0);
@@ -23,6 +25,14 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Tarang is up on ${config.publicUrl.origin} (database: ${ctx.dialect}, data: ${config.dataDir})`);
+
+  if (config.seedDemo && (await databaseIsEmpty(ctx))) {
+    app.log.info('Empty database: adding demo videos in the background (set SEED_DEMO=0 to skip)');
+    seedDemo(ctx).then(
+      (count) => app.log.info(`Added ${count} demo videos; they appear in the feed as soon as they are transcoded`),
+      (err: unknown) => app.log.warn({ err }, 'Demo videos could not be added (is ffmpeg installed?)'),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { Figure } from '../scenarios/scenario.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -20,4 +21,13 @@ export async function measure(url: string, headers: Record<string, string> = {},
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** A load result as figures: throughput against the hello-world ceiling, and its latency. */
+export function loadFigure(metric: string, result: LoadResult, ceiling: LoadResult): Figure[] {
+  const failed = result.errors + result.non2xx;
+  return [
+    { metric, value: result.requestsPerSecond, unit: 'req/s', ceiling: { value: ceiling.requestsPerSecond, what: 'bare Fastify hello-world' }, note: failed ? `${failed} failed requests` : undefined },
+    { metric: `${metric.split(' ')[0]} latency p50/p99`, value: result.p50Ms, unit: `ms (p99 ${result.p99Ms} ms)` },
+  ];
 }

@@ -24,6 +24,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: String(1e9),
+    SEED_DEMO: 'false',
     HOST: '127.0.0.1',
     PORT: '0',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),

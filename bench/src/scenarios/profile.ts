@@ -1,8 +1,8 @@
 import { Rewards } from '@app/shared';
-import { createUser, freeUsername } from '../../../apps/server/src/modules/users/users.service.ts';
 import { createSession } from '../../../apps/server/src/modules/sessions/sessions.service.ts';
+import { createUser, freeUsername } from '../../../apps/server/src/modules/users/users.service.ts';
 import { helloWorldCeiling } from '../lib/ceiling.ts';
-import { measure } from '../lib/load.ts';
+import { loadFigure, measure } from '../lib/load.ts';
 import { startBenchServer } from '../lib/server.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -27,7 +27,7 @@ export const profileScenario: Scenario = {
       const body = (await check.json()) as { total_tokens: number };
       if (check.status !== 200 || body.total_tokens * 1e6 !== Rewards.welcome) throw new Error(`profile check failed: ${check.status}`);
       const result = await measure(`${server.url}/api/user/profile`, { authorization: `Bearer ${token}` });
-      return { result, ceiling: await helloWorldCeiling() };
+      return loadFigure('profile req/s', result, await helloWorldCeiling());
     } finally {
       await server.close();
     }

@@ -3,4 +3,4 @@ export { FfmpegError, MediaToolMissingError, locate, run, type RunOptions } from
 export { NotAVideoError, probe, type MediaInfo } from './probe.ts';
 export { hlsVodArgs, renditionLadder, transcodeToHls, type HlsOptions, type Rendition } from './hls.ts';
 export { extractThumbnail, thumbnailArgs, thumbnailTime } from './thumbnail.ts';
-export { generateTestVideo, type TestVideoOptions } from './test-video.ts';
+export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';

@@ -35,12 +35,12 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
       >
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('header.searchPlaceholder')} aria-label={t('header.search')} />
         <button type="submit" className="search-button" aria-label={t('header.search')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z" fill="currentColor" /></svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
         </button>
       </form>
       <div className="header-end">
         <button type="button" className="icon-button search-toggle" aria-label={t('header.search')} aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z" fill="currentColor" /></svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
         </button>
         <LanguagePicker />
         {user ? (

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from '@app/media';
+import { startServer } from '../../../apps/e2e/support/server.ts';
+import type { Figure, Scenario } from './scenario.ts';
+
+const TARGET_MB = 200;
+const PARALLEL = 5;
+const RSS_TARGET_MB = 250;
+const BOUNDARY = '----tarang-bench';
+
+/** A real ~200 MB video (MJPEG in Matroska), made once and reused between runs. */
+async function bigVideo(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'tarang-bench-200mb.mkv');
+  if (fs.existsSync(file) && fs.statSync(file).size > (TARGET_MB - 20) * 1e6) return file;
+  await run('ffmpeg', ['-hide_banner', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25,trim=duration=150', '-c:v', 'mjpeg', '-q:v', '2', '-fs', String(TARGET_MB * 1024 * 1024), file]);
+  return file;
+}
+
+function upload(url: string, token: string, file: string): Promise<number> {
+  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench upload\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.mkv"\r\nContent-Type: video/x-matroska\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}/api/videos/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': head.length + fs.statSync(file).size + tail.length },
+    }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 201 ? resolve(res.statusCode) : reject(new Error(`upload answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+async function sha256Seconds(file: string): Promise<number> {
+  const started = performance.now();
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  hash.digest();
+  return (performance.now() - started) / 1000;
+}
+
+const rssMb = (pid: number): number => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D/g, '') ?? 0) / 1024;
+};
+
+/** Upload throughput against hashing the same bytes, and the server's memory under parallel uploads. */
+export const uploadScenario: Scenario = {
+  name: 'upload',
+  description: `${TARGET_MB} MB video uploads over loopback (server in its own process, transcoding off)`,
+  async run(): Promise<Figure[]> {
+    const file = await bigVideo();
+    const mb = fs.statSync(file).size / 1e6;
+    const server = await startServer({ JOBS_WORKER: 'false', LOG_LEVEL: 'error', NODE_ENV: 'production' });
+    try {
+      const signUp = await fetch(`${server.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }),
+      });
+      const { access_token: token } = (await signUp.json()) as { access_token: string };
+
+      const started = performance.now();
+      await upload(server.url, token, file);
+      const uploadSeconds = (performance.now() - started) / 1000;
+      const hashSeconds = await sha256Seconds(file);
+
+      let peak = rssMb(server.pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 25);
+      const parallelStart = performance.now();
+      await Promise.all(Array.from({ length: PARALLEL }, () => upload(server.url, token, file)));
+      const parallelSeconds = (performance.now() - parallelStart) / 1000;
+      clearInterval(sampler);
+
+      return [
+        { metric: 'upload MB/s', value: mb / uploadSeconds, unit: 'MB/s', ceiling: { value: mb / hashSeconds, what: 'sha256 of the same file' }, note: `${mb.toFixed(0)} MB, stream + CID + probe + store` },
+        { metric: `${PARALLEL}× upload MB/s`, value: (mb * PARALLEL) / parallelSeconds, unit: 'MB/s total' },
+        { metric: `peak RSS, ${PARALLEL}× upload`, value: peak, unit: 'MB', target: { max: RSS_TARGET_MB, what: 'server process' } },
+      ];
+    } finally {
+      await server.stop();
+    }
+  },
+};
