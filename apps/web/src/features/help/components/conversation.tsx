@@ -1,0 +1,72 @@
+import { TicketReplySchema, type Ticket } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { replyToTicket, ticketErrorText } from '../api/tickets.ts';
+import { TimeAgo } from '../../videos/components/time-ago.tsx';
+
+/** The thread and the reply box; staff may mark a reply as an internal note. */
+export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState('');
+  const [internal, setInternal] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const closed = ticket.status === 'closed' && !staff;
+
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = TicketReplySchema.safeParse({ message, is_internal: internal });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('help.errors.reply'));
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await replyToTicket(ticket.id, parsed.data.message, parsed.data.is_internal);
+      queryClient.setQueryData(['tickets', 'one', ticket.id], updated);
+      void queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
+      setMessage('');
+      setInternal(false);
+    } catch (err) {
+      setError(ticketErrorText(err, 'help.errors.reply'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="conversation">
+      <article className="message message-user">
+        <header><strong>{ticket.username}</strong> · <TimeAgo iso={ticket.created_at} /></header>
+        <p>{ticket.description}</p>
+      </article>
+      {ticket.replies?.map((r) => (
+        <article key={r.id} className={`message ${r.is_admin ? 'message-staff' : 'message-user'}${r.is_internal ? ' message-internal' : ''}`} data-testid="reply">
+          <header>
+            <strong>{r.username}</strong>
+            {r.is_admin && <span className="status">{t('help.staff')}</span>}
+            {r.is_internal && <span className="status status-internal">{t('help.internal')}</span>} · <TimeAgo iso={r.created_at} />
+          </header>
+          <p>{r.message}</p>
+        </article>
+      ))}
+      {closed ? (
+        <p className="panel" data-testid="ticket-closed">{t('help.closedNotice')}</p>
+      ) : (
+        <form className="form" onSubmit={send}>
+          <label>
+            {t('help.reply')}
+            <textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} data-testid="reply-input" />
+          </label>
+          {staff && (
+            <label className="checkbox">
+              <input type="checkbox" checked={internal} onChange={(e) => setInternal(e.target.checked)} data-testid="reply-internal" /> {t('help.markInternal')}
+            </label>
+          )}
+          {error && <p className="form-error" role="alert">{error}</p>}
+          <button type="submit" className="button" disabled={busy} data-testid="reply-submit">{t('help.sendReply')}</button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { TicketCreateSchema, TicketPriorities } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '../../notifications/notifications.ts';
+import { createTicket, ticketErrorText, useCategories } from '../api/tickets.ts';
+
+/** Subject, category and description are required; priority defaults to medium; email is optional. */
+export function TicketForm({ initialCategory }: { initialCategory?: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: categories } = useCategories();
+  const [form, setForm] = useState({ title: '', description: '', category_id: initialCategory ? String(initialCategory) : '', priority: 'medium', user_email: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setForm({ ...form, [key]: e.target.value });
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = TicketCreateSchema.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('help.errors.create'));
+    setBusy(true);
+    setError(null);
+    try {
+      const ticket = await createTicket(parsed.data);
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      notify('success', t('help.createdNotice', { number: ticket.ticket_number }));
+      navigate(`/tickets/${ticket.id}`);
+    } catch (err) {
+      setError(ticketErrorText(err, 'help.errors.create'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form card" onSubmit={submit} noValidate data-testid="ticket-form">
+      <label>
+        {t('help.subject')}
+        <input value={form.title} onChange={set('title')} maxLength={150} data-testid="ticket-title" />
+      </label>
+      <label>
+        {t('help.category')}
+        <select value={form.category_id} onChange={set('category_id')} data-testid="ticket-category">
+          <option value="">{t('help.chooseCategory')}</option>
+          {categories?.map((c) => (
+            <option key={c.id} value={c.id}>{`${c.icon} ${c.name}`}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('help.priorityLabel')}
+        <select value={form.priority} onChange={set('priority')}>
+          {TicketPriorities.map((p) => (
+            <option key={p} value={p}>{t(`help.priority.${p}`)}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('help.description')}
+        <textarea rows={6} value={form.description} onChange={set('description')} maxLength={5000} data-testid="ticket-description" />
+      </label>
+      <label>
+        {t('help.email')}
+        <input type="email" value={form.user_email} onChange={set('user_email')} />
+      </label>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <button type="submit" className="button" disabled={busy} data-testid="ticket-submit">{t('help.submit')}</button>
+    </form>
+  );
+}
