@@ -88,5 +88,11 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     await creator.page.goto(videoUrl);
     expect(await creator.page.getByTestId('tokens-earned').textContent()).toBe('13.6 tokens earned');
     expect(await creator.page.getByTestId('follow-button').count()).toBe(0); // no following oneself
+
+    await creator.page.goto('/creator-dashboard');
+    await creator.page.getByRole('link', { name: 'View' }).first().waitFor(); // the uploaded video is a top video
+    await creator.page.getByRole('tab', { name: 'Revenue' }).click();
+    await creator.page.getByText('13.6').first().waitFor(); // earned from the ledger: 10 + 0.1 + 1 + 2.5
+    await screenshot(creator.page, 'creator-dashboard-1280');
   });
 });

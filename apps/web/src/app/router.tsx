@@ -10,6 +10,7 @@ import { SearchPage } from './routes/search.tsx';
 import { AdminTicketsPage } from './routes/admin-tickets.tsx';
 import { HelpPage } from './routes/help.tsx';
 import { TicketPage } from './routes/ticket.tsx';
+import { CreatorDashboard } from '../features/dashboard/creator-dashboard.tsx';
 import { TrendingPage } from './routes/trending.tsx';
 import { UploadPage } from './routes/upload.tsx';
 import { VideoPage } from './routes/video.tsx';
@@ -72,7 +73,7 @@ export const router = createBrowserRouter([
       { path: '/clips', element: soon('clips') },
       { path: '/clips/:clipId', element: soon('clip') },
       { path: '/clip-creator', element: guarded(soon('clipCreator')) },
-      { path: '/creator-dashboard', element: guarded(soon('creatorDashboard')) },
+      { path: '/creator-dashboard', element: guarded(<CreatorDashboard />) },
       { path: '/help', element: <HelpPage /> },
       { path: '/tickets/:ticketId', element: <TicketPage /> },
       { path: '/admin/tickets', element: <AdminTicketsPage /> },
