@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { signUpByEmail } from '../support/email-user.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const STAFF_EMAIL = 'staff-lead@example.com';
@@ -29,16 +30,6 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     const page = await context.newPage();
     await page.goto(path);
     return { page, wallet, context };
-  }
-
-  async function signUpByEmail(page: Page, email: string) {
-    await page.goto('/login');
-    await page.getByTestId('tab-email').click();
-    await page.getByTestId('toggle-sign-up').click();
-    await page.locator('input[name=email]').fill(email);
-    await page.locator('input[name=password]').fill('a long password');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByTestId('avatar-button').waitFor();
   }
 
   it('signs in with a wallet for real, shows 100.0 tokens, follows an account change and signs out', async () => {

@@ -99,3 +99,13 @@ export const TipAmountSchema = z
   }, 'Tips are in steps of 0.1 tokens');
 
 export const VideoTipSchema = z.object({ video_id: z.string().optional(), amount: TipAmountSchema });
+
+/** A tip a creator received (ledger entry of kind video_tip), for the profile page. */
+export interface TipReceived {
+  id: string;
+  amount: number;
+  from_username: string;
+  video_id: string | null;
+  video_title: string | null;
+  created_at: string;
+}

@@ -1,4 +1,4 @@
-import { Rewards, microToTokens, tokensToMicro, type Video, type VideoListQuery } from '@app/shared';
+import { Rewards, microToTokens, tokensToMicro, type TipReceived, type Video, type VideoListQuery } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -108,15 +108,6 @@ export async function tipVideo(
     const earned = (await earnedByRef(trx, earningKinds, [videoId])).get(videoId) ?? 0;
     return { tokens_earned: microToTokens(earned), total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))), replayed };
   });
-}
-
-export interface TipReceived {
-  id: string;
-  amount: number;
-  from_username: string;
-  video_id: string | null;
-  video_title: string | null;
-  created_at: string;
 }
 
 export async function tipsReceived(ctx: AppContext, userId: string, limit = 20): Promise<TipReceived[]> {

@@ -1,4 +1,4 @@
-import type { Video } from '@app/shared';
+import type { TipReceived, Video } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -53,15 +53,6 @@ export const useVideo = (id: string) =>
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? 3000 : false),
   });
-
-export interface TipReceived {
-  id: string;
-  amount: number;
-  from_username: string;
-  video_id: string | null;
-  video_title: string | null;
-  created_at: string;
-}
 
 export const useTipsReceived = () =>
   useQuery({
