@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import urdu from '../../web/src/features/i18n/locales/ur.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { signUpByEmail } from '../support/email-user.ts';
@@ -107,7 +108,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await page.getByTestId('language-picker').click();
     await page.locator('[data-lang="UR"]').click();
-    await page.getByText('زبان اردو میں تبدیل کر دی گئی').waitFor(); // the notice speaks the new language
+    await page.getByText(urdu.language.changed.replace('{{language}}', 'اردو')).waitFor(); // the notice speaks the new language
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
     await page.reload();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
