@@ -1,70 +1,187 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 
-export class MediaToolMissingError extends Error {}
+export type MediaTool = 'ffmpeg' | 'ffprobe';
 
+/** Neither the env override, the system PATH nor an npm binary package gave a working tool. */
+export class MediaToolMissingError extends Error {
+  override name = 'MediaToolMissingError';
+}
+
+/** ffmpeg/ffprobe ran and failed; `stderrTail` holds the end of its log for the job's failure reason. */
 export class FfmpegError extends Error {
+  override name = 'FfmpegError';
   constructor(
     message: string,
     readonly stderrTail: string,
+    readonly exitCode: number | null,
   ) {
     super(message);
   }
 }
 
-const found = new Map<string, string>();
+const ENV_OVERRIDE: Record<MediaTool, string> = { ffmpeg: 'FFMPEG_PATH', ffprobe: 'FFPROBE_PATH' };
+
+// Packages whose tarballs carry a prebuilt binary (picked per platform through their own
+// optionalDependencies), so nothing is downloaded at install. They are not dependencies of this
+// package: a deployment that has no system ffmpeg can add them and they are picked up here.
+const NPM_BINARY_PACKAGE: Record<MediaTool, string> = { ffmpeg: '@ffmpeg-installer/ffmpeg', ffprobe: '@ffprobe-installer/ffprobe' };
+
+const located = new Map<string, Promise<string>>();
 
 /**
- * Where a tool lives: FFMPEG_PATH / FFPROBE_PATH, else the system's copy on PATH (Debian's ffmpeg
- * package, Homebrew, …). Nothing is downloaded: without ffmpeg, media work fails with a clear error.
+ * The command to run for a tool: `FFMPEG_PATH` / `FFPROBE_PATH` when set (and then only that, so a
+ * wrong setting fails loudly instead of silently using another build), else the system's copy on
+ * PATH, else the binary inside an installed npm package. The answer is cached per process.
  */
-export function locate(tool: 'ffmpeg' | 'ffprobe'): string {
-  const cached = found.get(tool);
-  if (cached) return cached;
-  const candidate = process.env[tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'] || tool;
-  const check = spawnSync(candidate, ['-version'], { stdio: 'ignore' });
-  if (check.error || check.status !== 0) {
-    throw new MediaToolMissingError(
-      `${tool} was not found. Install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg) or set ${tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'}.`,
-    );
+export function locate(tool: MediaTool): Promise<string> {
+  const override = process.env[ENV_OVERRIDE[tool]] || '';
+  const key = `${tool}\0${override}`;
+  let found = located.get(key);
+  if (!found) {
+    found = findTool(tool, override);
+    located.set(key, found);
+    // A failure is not cached: the operator may install ffmpeg without restarting the server.
+    found.catch(() => located.delete(key));
   }
-  found.set(tool, candidate);
-  return candidate;
+  return found;
+}
+
+async function findTool(tool: MediaTool, override: string): Promise<string> {
+  if (override) {
+    if (await answersVersion(override)) return override;
+    throw new MediaToolMissingError(`${ENV_OVERRIDE[tool]} is set to "${override}", which does not run as ${tool}.`);
+  }
+  if (await answersVersion(tool)) return tool;
+  const packaged = await binaryFromNpm(tool);
+  if (packaged && (await answersVersion(packaged))) return packaged;
+  throw new MediaToolMissingError(
+    `${tool} was not found. Install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg), ` +
+      `set ${ENV_OVERRIDE[tool]}, or add the npm package ${NPM_BINARY_PACKAGE[tool]}.`,
+  );
+}
+
+function answersVersion(command: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(command, ['-version'], { timeout: 10_000 }, (err) => resolve(!err));
+  });
+}
+
+async function binaryFromNpm(tool: MediaTool): Promise<string | null> {
+  try {
+    // A computed specifier keeps TypeScript and bundlers from requiring the optional package.
+    const specifier = NPM_BINARY_PACKAGE[tool];
+    const mod = (await import(/* @vite-ignore */ specifier)) as { path?: unknown; default?: { path?: unknown } };
+    const binary = mod.default?.path ?? mod.path;
+    return typeof binary === 'string' ? binary : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface RunOptions {
+  /** Aborting kills the process (SIGTERM, then SIGKILL) and rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** 0..1, from ffmpeg's `-progress` output, when the input's duration is known */
+  /** 0..1 of `durationSeconds`, read from ffmpeg's `-progress` stream. */
   onProgress?: (fraction: number) => void | Promise<void>;
+  /** The input's duration; progress is only reported when it is known. */
   durationSeconds?: number;
 }
 
-/** Runs a tool without a shell; rejects with the end of stderr when it fails or is aborted. */
-export function run(tool: 'ffmpeg' | 'ffprobe', args: string[], opts: RunOptions = {}): Promise<string> {
-  const bin = locate(tool);
-  const withProgress = tool === 'ffmpeg' && opts.onProgress && opts.durationSeconds ? ['-progress', 'pipe:1', '-nostats', ...args] : args;
+const STDERR_TAIL_CHARS = 4000;
+const KILL_GRACE_MS = 2000;
+
+/** Runs ffmpeg (no shell, arguments passed as-is); resolves when it exits with status 0. */
+export async function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<void> {
+  const reportsProgress = Boolean(opts.onProgress && opts.durationSeconds && opts.durationSeconds > 0);
+  // Progress goes to stdout as key=value lines; -nostats keeps the human progress line out of stderr.
+  const fullArgs = reportsProgress ? ['-nostats', '-progress', 'pipe:1', ...args] : args;
+  // Without progress, stdout is dropped rather than collected: an output written to pipe:1 could be huge.
+  const ignore = () => undefined;
+  await spawnTool('ffmpeg', fullArgs, opts, reportsProgress ? progressParser(opts.durationSeconds!, opts.onProgress!) : ignore);
+}
+
+/** Runs ffprobe and returns what it printed on stdout. */
+export function runFfprobe(args: string[], opts: Pick<RunOptions, 'signal'> = {}): Promise<string> {
+  return spawnTool('ffprobe', args, opts);
+}
+
+/** Either tool; kept for callers that pick the tool at run time (benchmarks). */
+export async function run(tool: MediaTool, args: string[], opts: RunOptions = {}): Promise<string> {
+  if (tool === 'ffprobe') return runFfprobe(args, opts);
+  await runFfmpeg(args, opts);
+  return '';
+}
+
+async function spawnTool(tool: MediaTool, args: string[], opts: RunOptions, onStdout?: (text: string) => void): Promise<string> {
+  const { signal } = opts;
+  signal?.throwIfAborted();
+  const command = await locate(tool);
+  signal?.throwIfAborted();
+
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, withProgress, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      const text = d.toString();
-      if (opts.onProgress && opts.durationSeconds) {
-        for (const m of text.matchAll(/out_time_us=(\d+)/g)) {
-          void opts.onProgress(Math.min(1, Number(m[1]) / 1e6 / opts.durationSeconds));
-        }
-      } else {
-        stdout += text;
-      }
+    let killTimer: NodeJS.Timeout | undefined;
+
+    const onAbort = () => {
+      child.kill('SIGTERM');
+      // ffmpeg normally stops on SIGTERM at once; a wedged input read may not, hence the backstop.
+      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      if (onStdout) onStdout(text);
+      else stdout += text;
     });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
     });
-    child.on('error', (err) => reject(new FfmpegError(`${tool} failed to run: ${err.message}`, stderr)));
-    child.on('close', (code) => {
-      if (code === 0) resolve(stdout);
-      else reject(new FfmpegError(`${tool} exited with ${code}: ${lastLine(stderr)}`, stderr));
+
+    const finish = () => {
+      signal?.removeEventListener('abort', onAbort);
+      if (killTimer) clearTimeout(killTimer);
+    };
+    child.on('error', (err) => {
+      finish();
+      reject(new FfmpegError(`${tool} could not start: ${err.message}`, stderr, null));
+    });
+    child.on('close', (code, killedBy) => {
+      finish();
+      if (signal?.aborted) reject(abortReason(signal));
+      else if (code === 0) resolve(stdout);
+      else reject(new FfmpegError(`${tool} ${code === null ? `was killed by ${killedBy}` : `exited with ${code}`}: ${lastLine(stderr)}`, stderr, code));
     });
   });
+}
+
+/** ffmpeg's -progress blocks: `out_time_us=…` lines, each block ending with `progress=continue|end`. */
+function progressParser(durationSeconds: number, onProgress: (fraction: number) => void | Promise<void>): (text: string) => void {
+  let partial = '';
+  let last = -1;
+  const report = (fraction: number) => {
+    if (fraction <= last) return;
+    last = fraction;
+    // A failing progress callback must not break the transcode; the job reports its own errors.
+    Promise.resolve(onProgress(fraction)).catch(() => undefined);
+  };
+  return (text) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const [key, value] = line.trim().split('=', 2);
+      if (key === 'out_time_us' && value && /^\d+$/.test(value)) report(Math.min(1, Number(value) / 1e6 / durationSeconds));
+      else if (key === 'progress' && value === 'end') report(1);
+    }
+  };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
 
 const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';

@@ -1,67 +1,123 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { run, type RunOptions } from './ffmpeg.ts';
+import { runFfmpeg, type RunOptions } from './ffmpeg.ts';
+import { probe } from './probe.ts';
 
 export interface Rendition {
+  /** Also the variant's folder name and its NAME in the master playlist, e.g. "720p". */
   name: string;
+  /** Output height in pixels (even, as H.264 4:2:0 requires); width follows the aspect ratio. */
   height: number;
-  videoKbps: number;
-  audioKbps: number;
+  videoBitrateKbps: number;
+  audioBitrateKbps: number;
 }
 
-const LADDER: Rendition[] = [
-  { name: '360p', height: 360, videoKbps: 800, audioKbps: 96 },
-  { name: '720p', height: 720, videoKbps: 2800, audioKbps: 128 },
-  { name: '1080p', height: 1080, videoKbps: 5000, audioKbps: 160 },
+// Rungs close to what PeerTube and YouTube serve for these heights at H.264.
+const STANDARD_RUNGS: readonly Rendition[] = [
+  { name: '360p', height: 360, videoBitrateKbps: 800, audioBitrateKbps: 96 },
+  { name: '720p', height: 720, videoBitrateKbps: 2800, audioBitrateKbps: 128 },
+  { name: '1080p', height: 1080, videoBitrateKbps: 5000, audioBitrateKbps: 160 },
 ];
 
-/** Renditions up to the source's height, never upscaled; a source under 360p gets one at its own height. */
+export const MASTER_PLAYLIST = 'master.m3u8';
+export const VARIANT_PLAYLIST = 'index.m3u8';
+export const DEFAULT_SEGMENT_SECONDS = 2;
+
+/**
+ * The renditions to make for a source of this (display) height: every standard rung up to the
+ * source's height, never an upscale. A source shorter than the lowest rung still gets one rendition,
+ * at its own height, so every video plays through HLS.
+ */
 export function renditionLadder(sourceHeight: number): Rendition[] {
-  const fitting = LADDER.filter((r) => r.height <= sourceHeight);
-  if (fitting.length > 0) return fitting;
-  const height = Math.max(2, sourceHeight - (sourceHeight % 2));
-  return [{ ...LADDER[0]!, name: `${height}p`, height }];
+  if (!Number.isFinite(sourceHeight) || sourceHeight < 2) throw new RangeError(`Invalid source height: ${sourceHeight}`);
+  const fitting = STANDARD_RUNGS.filter((r) => r.height <= sourceHeight);
+  if (fitting.length > 0) return fitting.map((r) => ({ ...r }));
+  const lowest = STANDARD_RUNGS[0]!;
+  const height = Math.floor(sourceHeight / 2) * 2;
+  // Fewer pixels need fewer bits: scale the lowest rung's bitrate by area, with a floor for motion.
+  const videoBitrateKbps = Math.max(200, Math.round((lowest.videoBitrateKbps * (height / lowest.height) ** 2) / 10) * 10);
+  return [{ ...lowest, name: `${height}p`, height, videoBitrateKbps }];
 }
 
 export interface HlsOptions {
+  /** Target segment length; keyframes are forced on this grid so segments (and switches) align. */
   segmentSeconds?: number;
-  hasAudio: boolean;
-  frameRate?: number;
+  /** Whether the source has an audio stream; a silent source gets video-only variants. Default true. */
+  hasAudio?: boolean;
+  /** Source frames per second, when known: sets the GOP to exactly one segment. */
+  frameRate?: number | null;
 }
 
 /**
- * One ffmpeg run that scales the source to every rendition and writes a VOD HLS set:
- * `master.m3u8` plus `<name>/index.m3u8` and `<name>/seg_00000.ts`…, with keyframes forced on
- * segment boundaries so every rendition switches cleanly.
+ * One ffmpeg run that decodes the source once, scales it to every rendition and writes a VOD HLS
+ * set: `outDir/master.m3u8` plus `outDir/<name>/index.m3u8` and `outDir/<name>/seg_00000.ts`….
  */
-export function hlsVodArgs(input: string, outDir: string, ladder: Rendition[], opts: HlsOptions): string[] {
-  const seg = opts.segmentSeconds ?? 2;
-  const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[v${i}]`).join('')}`;
-  const scales = ladder.map((r, i) => `[v${i}]scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}out]`);
-  const args = ['-hide_banner', '-y', '-i', input, '-filter_complex', [split, ...scales].join(';')];
+export function hlsVodArgs(input: string, outDir: string, ladder: readonly Rendition[], opts: HlsOptions = {}): string[] {
+  if (ladder.length === 0) throw new RangeError('The rendition ladder is empty');
+  const segmentSeconds = opts.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
+  const hasAudio = opts.hasAudio ?? true;
+
+  const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
+  // setsar=1 keeps players from stretching sources with non-square pixels; yuv420p is what browsers decode.
+  const scales = ladder.map((r, i) => `[s${i}]scale=-2:${r.height},setsar=1,format=yuv420p[v${i}]`);
+  const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-filter_complex', [split, ...scales].join(';')];
+
   ladder.forEach((r, i) => {
-    args.push('-map', `[v${i}out]`);
-    args.push(`-c:v:${i}`, 'libx264', `-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${r.videoKbps * 2}k`);
-    if (opts.hasAudio) args.push('-map', '0:a:0', `-c:a:${i}`, 'aac', `-b:a:${i}`, `${r.audioKbps}k`, '-ac', '2');
+    const kbps = r.videoBitrateKbps;
+    args.push('-map', `[v${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, `${kbps}k`, `-maxrate:v:${i}`, `${Math.round(kbps * 1.1)}k`, `-bufsize:v:${i}`, `${kbps * 2}k`);
+    if (hasAudio) args.push('-map', '0:a:0', `-c:a:${i}`, 'aac', `-b:a:${i}`, `${r.audioBitrateKbps}k`);
   });
+
+  args.push('-preset', 'veryfast', '-profile:v', 'high', '-sc_threshold', '0');
+  // A keyframe at every segment boundary, whatever the frame rate, so every rendition cuts at the
+  // same instants and hls.js can switch between them without a glitch.
+  args.push('-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`);
+  if (opts.frameRate && opts.frameRate > 0) {
+    const gop = String(Math.max(1, Math.round(opts.frameRate * segmentSeconds)));
+    args.push('-g', gop, '-keyint_min', gop);
+  }
+  if (hasAudio) args.push('-ac', '2', '-ar', '48000');
+
   args.push(
-    '-preset', 'veryfast',
-    '-profile:v', 'main',
-    '-sc_threshold', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${seg})`,
     '-f', 'hls',
-    '-hls_time', String(seg),
+    '-hls_time', String(segmentSeconds),
     '-hls_playlist_type', 'vod',
+    '-hls_segment_type', 'mpegts',
     '-hls_flags', 'independent_segments',
     '-hls_segment_filename', path.join(outDir, '%v', 'seg_%05d.ts'),
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', ladder.map((r, i) => (opts.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
-    path.join(outDir, '%v', 'index.m3u8'),
+    '-master_pl_name', MASTER_PLAYLIST,
+    '-var_stream_map', ladder.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
+    path.join(outDir, '%v', VARIANT_PLAYLIST),
   );
   return args;
 }
 
-export async function transcodeToHls(input: string, outDir: string, ladder: Rendition[], opts: HlsOptions & RunOptions): Promise<void> {
+export interface HlsOutput {
+  masterPlaylist: string;
+  variants: Array<{ rendition: Rendition; playlist: string }>;
+}
+
+/**
+ * Transcodes `input` into `outDir` (created if needed). Whatever the caller does not know about the
+ * source (audio, duration for progress, frame rate) is probed first.
+ */
+export async function transcodeToHls(
+  input: string,
+  outDir: string,
+  ladder: readonly Rendition[],
+  opts: HlsOptions & RunOptions = {},
+): Promise<HlsOutput> {
+  let { hasAudio, durationSeconds, frameRate } = opts;
+  if (hasAudio === undefined || (opts.onProgress && durationSeconds === undefined)) {
+    const info = await probe(input, opts.signal);
+    hasAudio ??= info.hasAudio;
+    durationSeconds ??= info.durationSeconds;
+    frameRate ??= info.frameRate;
+  }
   await fs.mkdir(outDir, { recursive: true });
-  await run('ffmpeg', hlsVodArgs(input, outDir, ladder, opts), opts);
+  await runFfmpeg(hlsVodArgs(input, outDir, ladder, { ...opts, hasAudio, frameRate }), { ...opts, durationSeconds });
+  return {
+    masterPlaylist: path.join(outDir, MASTER_PLAYLIST),
+    variants: ladder.map((rendition) => ({ rendition, playlist: path.join(outDir, rendition.name, VARIANT_PLAYLIST) })),
+  };
 }

@@ -1,6 +1,16 @@
-export { CHUNK_SIZE, MAX_LINKS, cidOf, createCidHasher, type CidHasher } from './cid.ts';
-export { FfmpegError, MediaToolMissingError, locate, run, type RunOptions } from './ffmpeg.ts';
+export { CHUNK_SIZE, MAX_LINKS, cidOf, cidOfFile, cidOfStream, createCidHasher, type CidHasher, type DagShape } from './cid.ts';
+export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, type MediaTool, type RunOptions } from './ffmpeg.ts';
 export { NotAVideoError, probe, type MediaInfo } from './probe.ts';
-export { hlsVodArgs, renditionLadder, transcodeToHls, type HlsOptions, type Rendition } from './hls.ts';
-export { extractThumbnail, thumbnailArgs, thumbnailTime } from './thumbnail.ts';
+export {
+  DEFAULT_SEGMENT_SECONDS,
+  MASTER_PLAYLIST,
+  VARIANT_PLAYLIST,
+  hlsVodArgs,
+  renditionLadder,
+  transcodeToHls,
+  type HlsOptions,
+  type HlsOutput,
+  type Rendition,
+} from './hls.ts';
+export { THUMBNAIL_WIDTH, extractThumbnail, thumbnailArgs, thumbnailTime, type ThumbnailOptions } from './thumbnail.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
