@@ -4,8 +4,8 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createJobQueue } from './jobs/create-job-queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
-import { JobQueue } from './jobs/job-queue.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
@@ -26,20 +26,15 @@ export async function createContext(config: Config, logger: Logger = createLogge
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : undefined;
   const blobs = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   const temp = createTempDir(config.dataDir);
-  const jobs = new JobQueue(database.db, database.dialect, {
-    concurrency: config.jobsConcurrency,
-    pollMs: 1000,
-    leaseMs: 60_000,
-    backoffMs: 5_000,
-    log: logger.child({ component: 'jobs' }),
-  });
+  // Handlers receive the context, which holds the queue: hence a getter rather than the object.
+  const jobs = createJobQueue(config, { db: database.db, dialect: database.dialect, log: logger.child({ component: 'jobs' }), context: () => ctx });
   const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs };
-  registerJobHandlers(ctx);
+  registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();
   return {
     ctx,
     async close() {
-      await jobs.stop();
+      await jobs.close(); // running jobs finish first (or are handed back): they still need the database
       await database.close();
       await redis?.quit();
       temp.remove();

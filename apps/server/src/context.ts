@@ -19,7 +19,7 @@ export interface AppContext {
   blobs: BlobStore;
   /** this process's scratch folder for uploads and media work */
   tempDir: string;
-  /** durable background jobs (transcoding, …) */
+  /** durable background jobs (transcoding, …): SQL-backed, or BullMQ when REDIS_URL is set */
   jobs: JobQueue;
 }
 

@@ -1,10 +1,24 @@
-import type { AppContext } from '../context.ts';
-import { markVideoFailed, processVideo } from '../modules/videos/process-video.ts';
+import { runNoop } from './handlers/noop.ts';
+import { transcodeVideo, transcodeVideoFailed } from './handlers/transcode-video.ts';
+import type { JobQueue } from './job-queue.ts';
+import type { FinalFailureHook, JobHandler, JobType } from './job-types.ts';
 
-/** The one place that says which code runs each job type. */
-export function registerJobHandlers(ctx: AppContext): void {
-  ctx.jobs.register('transcode-video', {
-    run: ({ videoId }, job) => processVideo(ctx, videoId, job),
-    onFinalFailure: ({ videoId }, error) => markVideoFailed(ctx, videoId, `Processing failed: ${error}`),
-  });
+/** The one place that says which code runs each job type: a type without a handler does not compile. */
+export const jobHandlers: { [T in JobType]: JobHandler<T> } = {
+  noop: runNoop,
+  'transcode-video': transcodeVideo,
+};
+
+/** What puts each type's entity in its explicit `failed` state once retries are exhausted. */
+export const finalFailureHooks: { [T in JobType]?: FinalFailureHook<T> } = {
+  'transcode-video': transcodeVideoFailed,
+};
+
+export function registerJobHandlers(jobs: JobQueue): void {
+  const add = <T extends JobType>(type: T) => {
+    jobs.register(type, jobHandlers[type]);
+    const hook = finalFailureHooks[type];
+    if (hook) jobs.onFinalFailure(type, hook);
+  };
+  for (const type of Object.keys(jobHandlers) as JobType[]) add(type);
 }
