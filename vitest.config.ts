@@ -23,6 +23,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // the browser waits on a real server; a loaded CI machine needs more than the 1 s default
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

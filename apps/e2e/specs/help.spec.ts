@@ -36,11 +36,12 @@ describe.runIf(browserAvailable())('help centre in Chromium', () => {
     const dialog = staff.getByTestId('admin-ticket-dialog');
     await dialog.getByTestId('reply-input').fill('Thanks! It is on our roadmap.');
     await dialog.getByTestId('reply-submit').click();
-    await dialog.getByText('Thanks! It is on our roadmap.').waitFor();
+    // wait for the posted reply itself: the text is also in the textarea until the answer arrives
+    await dialog.getByTestId('reply').filter({ hasText: 'Thanks! It is on our roadmap.' }).waitFor();
     await dialog.getByTestId('reply-input').fill('Duplicate of the captions request');
     await dialog.getByTestId('reply-internal').check();
     await dialog.getByTestId('reply-submit').click();
-    await dialog.getByText('Duplicate of the captions request').waitFor();
+    await dialog.getByTestId('reply').filter({ hasText: 'Duplicate of the captions request' }).waitFor();
     await screenshot(staff, 'admin-ticket-1280');
 
     await user.goto(ticketUrl);

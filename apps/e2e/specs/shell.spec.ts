@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hindi from '../../web/src/features/i18n/locales/hi.json';
 import urdu from '../../web/src/features/i18n/locales/ur.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -38,6 +39,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId('avatar-button').click();
     expect(await page.getByTestId('menu-balance').textContent()).toBe('100.0 tokens');
+    expect(await wallet!.chainId(page)).toBe('0x89'); // switch refused with 4902, so Polygon was added
     const firstName = await page.getByTestId('menu-username').textContent();
     expect(firstName).toMatch(/^user-[0-9a-f]{6}/);
     expect(firstName?.slice(5, 11)).toBe(wallet!.account.address.slice(2, 8).toLowerCase());
@@ -52,6 +54,26 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     await page.getByTestId('header-sign-in').waitFor();
     await page.reload();
     await page.getByTestId('header-sign-in').waitFor(); // an explicit sign-out is not undone by the still-authorized wallet
+  });
+
+  it('follows the wallet: signs back in on load, reloads on a network change, signs out when access is revoked', async () => {
+    const { page, wallet } = await open('/login');
+    await page.getByTestId('connect-wallet').click();
+    await page.getByTestId('avatar-button').waitFor();
+
+    await page.evaluate(() => localStorage.removeItem('authToken'));
+    await page.reload();
+    await page.getByTestId('avatar-button').waitFor(); // the still-authorized account signed a fresh challenge
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+    await wallet!.switchChain(page, '0x2105'); // Base
+    await page.waitForFunction(() => !('beforeReload' in window));
+    await page.getByTestId('avatar-button').waitFor();
+
+    await wallet!.revoke(page);
+    await page.getByTestId('header-sign-in').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
   it('shows the connected wallet on /connect with a shortened address', async () => {
@@ -87,9 +109,54 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     await page.getByTestId('avatar-button').waitFor();
   });
 
+  it('refuses bad input before calling the server', async () => {
+    const { page } = await open('/login');
+    await page.getByTestId('tab-email').click();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await page.getByTestId('form-error').textContent()).toBe('Email and password are required');
+    await page.getByTestId('toggle-sign-up').click();
+    await page.locator('input[name=email]').fill('someone@example.com');
+    await page.locator('input[name=password]').fill('short');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    expect(await page.getByTestId('form-error').textContent()).toBe('Password must be at least 8 characters');
+  });
+
+  it('renames the account in settings and signs out of every device', async () => {
+    const email = `settings-${Date.now()}@example.com`;
+    const laptop = await open('/');
+    await signUpByEmail(laptop.page, email);
+    const phone = await open('/login', { width: 360 });
+    await phone.page.getByTestId('tab-email').click();
+    await phone.page.locator('input[name=email]').fill(email);
+    await phone.page.locator('input[name=password]').fill('a long password');
+    await phone.page.getByRole('button', { name: 'Sign In' }).click();
+    await phone.page.getByTestId('avatar-button').waitFor();
+
+    const { page } = laptop;
+    await page.goto('/settings');
+    const name = `asha_${Date.now() % 1_000_000}`;
+    await page.getByTestId('settings-username').fill('the_admin');
+    await page.getByRole('button', { name: 'Save username' }).click();
+    expect(await page.getByTestId('settings-error').textContent()).toMatch(/reserved for staff/); // the server's own words
+    await page.getByTestId('settings-username').fill(name);
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await page.getByText('Username updated').waitFor();
+    await page.getByTestId('avatar-button').click();
+    expect(await page.getByTestId('menu-username').textContent()).toBe(name);
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('settings-wallet').textContent()).toContain('No wallet connected');
+
+    await page.getByTestId('sign-out-all').click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('header-sign-in').waitFor();
+    await phone.page.reload();
+    await phone.page.getByTestId('header-sign-in').waitFor(); // its token was revoked too
+  });
+
   it('sends a signed-out visitor from a protected page to /login and back after signing in', async () => {
     const { page } = await open('/creator-dashboard');
     await page.waitForURL(/\/login$/);
+    expect(await page.getByTestId('login-required').textContent()).toBe('Please sign in to continue');
     await page.getByTestId('connect-wallet').click();
     await page.waitForURL(/\/creator-dashboard$/);
   });
@@ -106,7 +173,13 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
   it('starts in Hindi, switches to Urdu right-to-left, and keeps it after a reload', async () => {
     const { page } = await open('/', { language: null });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(await page.getByTestId('header-sign-in').textContent()).toBe(hindi.common.signIn);
     await page.getByTestId('language-picker').click();
+    await page.keyboard.press('Escape'); // the menu closes from the keyboard and gives focus back
+    expect(await page.locator('[data-lang]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('language-picker');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('[data-lang]').count()).toBe(47);
     await page.locator('[data-lang="UR"]').click();
     await page.getByText(urdu.language.changed.replace('{{language}}', 'اردو')).waitFor(); // the notice speaks the new language
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
@@ -115,14 +188,29 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('UR');
   });
 
-  it('renders every route of the spec without a blank page', async () => {
+  it('has every route of the spec: pages, placeholders that name themselves, redirects, a friendly not-found page', async () => {
     const { page } = await open('/');
-    for (const path of ['/trending', '/live', '/clips', '/help', '/about', '/future-vision', '/settings', '/no-such-page']) {
+    const notFound = 'Page not found';
+    const pages = ['/', '/?category=music', '/trending', '/subscriptions', '/library', '/video/missing', '/login', '/connect', '/settings', '/live', '/stream/s1', '/clips', '/clips/c1', '/help', '/tickets/t1', '/admin/tickets', '/viewer-earnings', '/advertiser'];
+    const staticPages = ['/about', '/press', '/copyright', '/creators', '/advertise', '/developers', '/web3-features', '/policies', '/support', '/future-vision', '/privacy', '/terms', '/safety', '/community-guidelines', '/tutorials', '/community', '/docs', '/docs/api', '/docs/quickstart'];
+    for (const path of [...pages, ...staticPages]) {
       await page.goto(path);
-      await page.locator('main h1').first().waitFor();
+      const heading = (await page.locator('main h1').first().textContent())?.trim();
+      expect(heading, path).toBeTruthy();
+      expect(heading, path).not.toBe(notFound);
     }
-    await page.goto('/wallet-guide');
-    await page.waitForURL(/\/web3-features$/);
+    for (const path of ['/upload', '/go-live', '/profile', '/clip-creator', '/creator-dashboard']) {
+      await page.goto(path);
+      await page.waitForURL(/\/login$/);
+    }
+    for (const [from, to] of [['/wallet-guide', '/web3-features'], ['/token-economics', '/web3-features'], ['/decentralization', '/web3-features'], ['/ipfs-info', '/web3-features'], ['/earn-tokens', '/web3-features'], ['/discord', '/community'], ['/contact', '/help?tab=create&category=10']] as const) {
+      await page.goto(from);
+      await page.waitForURL(`${server.url}${to}`);
+    }
+    await page.goto('/no-such-page');
+    expect(await page.locator('main h1').textContent()).toBe(notFound);
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL(`${server.url}/`);
   });
 
   it('lays out the home page at 1280px and on a 360px phone', async () => {
@@ -136,7 +224,26 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
         await page.getByTestId('menu-toggle').click();
         await page.waitForTimeout(400); // the overlay slides in
         await screenshot(page, 'home-360-menu');
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(400);
+        expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
       }
+    }
+  });
+
+  it('lays out the signed-in header and settings in Hindi on a 360px phone and in Urdu at 1280px', async () => {
+    for (const [language, width] of [['HI', 360], ['UR', 1280]] as const) {
+      const { page } = await open('/login', { language, width });
+      await page.getByTestId('connect-wallet').click();
+      await page.getByTestId('avatar-button').click();
+      await page.getByTestId('avatar-menu').waitFor();
+      await screenshot(page, `signed-in-${language}-${width}`);
+      await page.keyboard.press('Escape');
+      await page.goto('/settings');
+      await page.getByTestId('settings-language').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+      await screenshot(page, `settings-${language}-${width}`);
     }
   });
 });

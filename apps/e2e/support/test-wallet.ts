@@ -5,13 +5,20 @@ export interface TestWallet {
   account: PrivateKeyAccount;
   /** makes the page's wallet report another account and emit accountsChanged */
   switchAccount(page: Page, next: PrivateKeyAccount): Promise<void>;
+  /** the person disconnects the site in the wallet: no accounts, accountsChanged with [] */
+  revoke(page: Page): Promise<void>;
+  /** the person picks another network in the wallet: chainChanged */
+  switchChain(page: Page, chainId: string): Promise<void>;
+  /** the network the page's wallet is on now */
+  chainId(page: Page): Promise<string>;
 }
 
 /**
  * An EIP-1193 provider injected into every page of the context as window.ethereum. Signatures are
  * real: personal_sign is forwarded to Node, where a viem account signs with its private key.
  * wallet_switchEthereumChain answers 4902 (unknown chain) until wallet_addEthereumChain ran, as
- * MetaMask does for a wallet that has never seen Polygon.
+ * MetaMask does for a wallet that has never seen Polygon; like MetaMask, a network change (the
+ * page's own switch included) emits chainChanged.
  */
 export async function installTestWallet(context: BrowserContext, account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())): Promise<TestWallet> {
   const accounts = new Map<string, PrivateKeyAccount>([[account.address.toLowerCase(), account]]);
@@ -28,6 +35,11 @@ export async function installTestWallet(context: BrowserContext, account: Privat
     const save = () => localStorage.setItem('__testWallet', JSON.stringify({ authorized: state.authorized, knowsPolygon: state.knowsPolygon }));
     const providerError = (code: number, message: string) => Object.assign(new Error(message), { code });
     const emit = (event: string, ...args: unknown[]) => (listeners[event] ?? []).forEach((l) => l(...args));
+    const setChain = (chainId: string) => {
+      if (chainId === state.chainId) return;
+      state.chainId = chainId;
+      emit('chainChanged', chainId);
+    };
     const provider = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -43,13 +55,13 @@ export async function installTestWallet(context: BrowserContext, account: Privat
           case 'wallet_switchEthereumChain': {
             const chainId = (params?.[0] as { chainId: string }).chainId;
             if (chainId === '0x89' && !state.knowsPolygon) throw providerError(4902, 'Unrecognized chain ID');
-            state.chainId = chainId;
+            setChain(chainId);
             return null;
           }
           case 'wallet_addEthereumChain':
             state.knowsPolygon = true;
             save();
-            state.chainId = (params?.[0] as { chainId: string }).chainId;
+            setChain((params?.[0] as { chainId: string }).chainId);
             return null;
           case 'personal_sign': {
             const [message, signer] = params as [string, string];
@@ -72,6 +84,12 @@ export async function installTestWallet(context: BrowserContext, account: Privat
         state.address = next;
         emit('accountsChanged', [next]);
       },
+      __testWalletRevoke() {
+        state.authorized = false;
+        save();
+        emit('accountsChanged', []);
+      },
+      __testWalletChain: setChain,
     });
   }, account.address);
   return {
@@ -80,5 +98,12 @@ export async function installTestWallet(context: BrowserContext, account: Privat
       accounts.set(next.address.toLowerCase(), next);
       await page.evaluate((addr) => (window as unknown as { __testWalletSwitch(a: string): void }).__testWalletSwitch(addr), next.address);
     },
+    async revoke(page) {
+      await page.evaluate(() => (window as unknown as { __testWalletRevoke(): void }).__testWalletRevoke());
+    },
+    async switchChain(page, chainId) {
+      await page.evaluate((id) => (window as unknown as { __testWalletChain(c: string): void }).__testWalletChain(id), chainId);
+    },
+    chainId: (page) => page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: 'eth_chainId' })),
   };
 }

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n } from './features/i18n/i18n.ts';
-import { restoreSession } from './features/session/session-store.ts';
+import { initI18n } from './features/i18n/lib/i18n.ts';
+import { restoreSession } from './features/session/stores/session-store.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

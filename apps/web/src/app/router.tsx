@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { CreatorDashboard } from '../features/dashboard/creator-dashboard.tsx';
+import { ProfileView } from '../features/profile/profile-view.tsx';
+import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
+import { AdminTicketsPage } from './routes/admin-tickets.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
+import { HelpPage } from './routes/help.tsx';
 import { HomePage } from './routes/home.tsx';
 import { LibraryPage } from './routes/library.tsx';
-import { SearchPage } from './routes/search.tsx';
-import { AdminTicketsPage } from './routes/admin-tickets.tsx';
-import { HelpPage } from './routes/help.tsx';
-import { TicketPage } from './routes/ticket.tsx';
-import { CreatorDashboard } from '../features/dashboard/creator-dashboard.tsx';
-import { TrendingPage } from './routes/trending.tsx';
-import { UploadPage } from './routes/upload.tsx';
-import { VideoPage } from './routes/video.tsx';
-import { ProfileView } from '../features/profile/profile-view.tsx';
 import { LoginPage } from './routes/login.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
+import { SearchPage } from './routes/search.tsx';
+import { SettingsPage } from './routes/settings.tsx';
 import { SubscriptionsPage } from './routes/subscriptions.tsx';
+import { TicketPage } from './routes/ticket.tsx';
+import { TrendingPage } from './routes/trending.tsx';
+import { UploadPage } from './routes/upload.tsx';
+import { VideoPage } from './routes/video.tsx';
 
 const soon = (page: string) => <ComingSoon page={page} />;
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -39,6 +40,8 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/terms', 'terms'],
   ['/safety', 'safety'],
   ['/community-guidelines', 'guidelines'],
+  ['/tutorials', 'tutorials'],
+  ['/community', 'community'],
   ['/docs/*', 'docs'],
 ];
 /** Links on the static pages that open the ticket form with the fitting category. */
@@ -49,12 +52,14 @@ const TICKET_SHORTCUTS: Array<[string, number]> = [
   ['/feature-requests', 8],
   ['/creator-support', 5],
   ['/emergency-contact', 9],
+  ['/issues', 7],
 ];
 const WEB3_REDIRECTS = ['/wallet-guide', '/token-economics', '/decentralization', '/ipfs-info', '/earn-tokens'];
 
 export const router = createBrowserRouter([
   {
     element: <Shell />,
+    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/trending', element: <TrendingPage /> },
@@ -82,6 +87,7 @@ export const router = createBrowserRouter([
       { path: '/advertiser', element: soon('advertiser') },
       ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
+      { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@app/shared';
+import { createStore } from './store.ts';
 
 export const TOKEN_KEY = 'authToken';
 
@@ -22,7 +23,18 @@ export interface ApiOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** a call the person did not wait for (likes, tips): it does not show the loading bar */
+  background?: boolean;
 }
+
+/**
+ * Calls in flight that the person is waiting for: the header's loading bar (spec core §7: the
+ * helper sets the global loading flag unless the call is background or a view/increment ping).
+ * Kept apart from the session's loading flag, which replaces the routes with a spinner.
+ */
+export const apiActivity = createStore({ pending: 0 });
+
+const isBackground = (path: string, opts: ApiOptions) => !!opts.background || /\/(view|increment)(?=[/?]|$)/.test(path);
 
 /** JSON in, JSON out, bearer token attached when signed in. FormData bodies are sent as multipart. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
@@ -35,12 +47,18 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
-  if (res.status === 204) return undefined as T;
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const err = data as Partial<ApiErrorBody> | undefined;
-    throw new ApiError(typeof err?.detail === 'string' ? err.detail : `HTTP ${res.status}`, res.status, err?.code);
+  const tracked = !isBackground(path, opts);
+  if (tracked) apiActivity.set((s) => ({ pending: s.pending + 1 }));
+  try {
+    const res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    if (res.status === 204) return undefined as T;
+    const data: unknown = await res.json().catch(() => undefined);
+    if (!res.ok) {
+      const err = data as Partial<ApiErrorBody> | undefined;
+      throw new ApiError(typeof err?.detail === 'string' ? err.detail : `HTTP ${res.status}`, res.status, err?.code);
+    }
+    return data as T;
+  } finally {
+    if (tracked) apiActivity.set((s) => ({ pending: s.pending - 1 }));
   }
-  return data as T;
 }

@@ -1,36 +1,36 @@
-import type { User } from '@app/shared';
-import { formatTokens } from '@app/shared';
-import { useCallback, useRef, useState } from 'react';
+import { formatTokens, type User } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { notify } from '../../features/notifications/notifications.ts';
-import { refreshUser, signOut } from '../../features/session/session-store.ts';
-import { useDismiss } from './use-dismiss.ts';
+import { notify } from '../../features/notifications/stores/notifications.ts';
+import { refreshUser, signOut } from '../../features/session/stores/session-store.ts';
+import { useMenu } from '../../hooks/use-menu.ts';
 
 export function AvatarMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  const { open, close, root, buttonProps, menuProps } = useMenu();
+  const initial = user.username.charAt(0).toUpperCase();
 
   return (
-    <div className="dropdown" ref={ref}>
-      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.account')}
+    <div className="dropdown" ref={root}>
+      <button
+        type="button"
+        className="avatar"
+        aria-label={t('header.account')}
         data-testid="avatar-button"
+        {...buttonProps}
         onClick={() => {
           // Tips and rewards arrive while the page is open: show the balance as it is now.
           if (!open) void refreshUser();
-          setOpen((o) => !o);
+          buttonProps.onClick();
         }}
       >
-        {user.username.charAt(0).toUpperCase()}
+        {initial}
       </button>
       {open && (
-        <div className="dropdown-panel account-panel" role="menu" data-testid="avatar-menu">
+        <div className="dropdown-panel account-panel" aria-label={t('header.account')} data-testid="avatar-menu" {...menuProps}>
           <div className="account-summary">
-            <div className="avatar avatar-large" aria-hidden="true">{user.username.charAt(0).toUpperCase()}</div>
+            <div className="avatar avatar-large" aria-hidden="true">{initial}</div>
             <div>
               <div className="account-name" data-testid="menu-username">{user.username}</div>
               <div className="account-balance" title={t('header.balance')} data-testid="menu-balance">

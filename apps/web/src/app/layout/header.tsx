@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { session } from '../../features/session/session-store.ts';
+import { LanguagePicker } from '../../features/i18n/components/language-picker.tsx';
+import { session } from '../../features/session/stores/session-store.ts';
+import { ActivityBar } from './activity-bar.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
-import { LanguagePicker } from './language-picker.tsx';
 
 export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);
+  const checkingSession = session.use((s) => s.loading);
   const [query, setQuery] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const navigate = useNavigate();
@@ -43,7 +45,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
         </button>
         <LanguagePicker />
-        {user ? (
+        {checkingSession ? null : user ? (
           <>
             <Link to="/upload" className="button button-secondary create-button" data-testid="create-button">
               <span aria-hidden="true">+</span> <span className="create-label">{t('header.create')}</span>
@@ -54,6 +56,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
           <Link to="/login" className="button button-outline" data-testid="header-sign-in">{t('common.signIn')}</Link>
         )}
       </div>
+      <ActivityBar />
     </header>
   );
 }

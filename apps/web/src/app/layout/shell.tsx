@@ -1,27 +1,29 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Toasts } from '../../features/notifications/toasts.tsx';
-import { session } from '../../features/session/session-store.ts';
-import { WalletWatcher } from '../../features/wallet/wallet-watcher.tsx';
+import { Toasts } from '../../features/notifications/components/toasts.tsx';
+import { session } from '../../features/session/stores/session-store.ts';
+import { useWalletEvents } from '../../features/wallet/hooks/use-wallet-events.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { Sidebar } from './sidebar.tsx';
+import { OVERLAY_QUERY, Sidebar } from './sidebar.tsx';
 import { FullPageSpinner } from './spinner.tsx';
 
-const wideScreen = () => window.matchMedia('(min-width: 1024px)').matches;
-
 export function Shell() {
-  const [menuOpen, setMenuOpen] = useState(wideScreen);
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(() => !window.matchMedia(OVERLAY_QUERY).matches);
   const loading = session.use((s) => s.loading);
   const location = useLocation();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useWalletEvents();
 
   return (
     <div className={`app${menuOpen ? ' menu-open' : ''}`}>
-      <WalletWatcher />
+      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
       <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
-      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <main className="main" id="main">
+      <Sidebar open={menuOpen} onClose={closeMenu} />
+      <main className="main" id="main" tabIndex={-1}>
         {loading ? (
           <FullPageSpinner />
         ) : (

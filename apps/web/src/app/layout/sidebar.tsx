@@ -1,7 +1,12 @@
 import { isStaff } from '@app/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { session } from '../../features/session/session-store.ts';
+import { session } from '../../features/session/stores/session-store.ts';
+
+/** Below this width the sidebar is an overlay that starts closed (layout.css uses the same width). */
+export const OVERLAY_QUERY = '(max-width: 1023px)';
+const isOverlay = () => window.matchMedia(OVERLAY_QUERY).matches;
 
 interface Item {
   to: string;
@@ -10,6 +15,8 @@ interface Item {
 }
 
 const item = (to: string, label: string, icon: string): Item => ({ to, label, icon });
+
+const CATEGORIES = ['music', 'gaming', 'news', 'education', 'technology'];
 
 function Section({ title, items, onNavigate }: { title?: string; items: Item[]; onNavigate(): void }) {
   const { t } = useTranslation();
@@ -33,17 +40,26 @@ function Section({ title, items, onNavigate }: { title?: string; items: Item[]; 
   );
 }
 
+/** Every section of spec core §2; CREATE and Advertise for the signed-in, Admin Tickets for staff. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);
-  // On phones the sidebar is an overlay: following a link closes it.
-  const onNavigate = () => window.matchMedia('(max-width: 1023px)').matches && onClose();
+  // As an overlay it closes when a link is followed, and on Escape.
+  const onNavigate = () => isOverlay() && onClose();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open || !isOverlay()) return;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
 
   return (
     <>
       {open && <div className="sidebar-backdrop" onClick={onClose} aria-hidden="true" />}
       <nav id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={t('sidebar.label')} data-testid="sidebar">
-        <button type="button" className="icon-button sidebar-close" aria-label={t('sidebar.close')} onClick={onClose}>×</button>
+        <button type="button" ref={closeButton} className="icon-button sidebar-close" aria-label={t('sidebar.close')} onClick={onClose}>×</button>
         <Section
           onNavigate={onNavigate}
           items={[
@@ -70,17 +86,13 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
           onNavigate={onNavigate}
           items={[item('/viewer-earnings', 'sidebar.earnings', '₹'), item('/library', 'sidebar.library', '▣'), item('/profile', 'sidebar.history', '↺')]}
         />
-        <Section
-          title="sidebar.explore"
-          onNavigate={onNavigate}
-          items={['music', 'gaming', 'news', 'education', 'technology'].map((c) => item(`/?category=${c}`, `sidebar.${c}`, '#'))}
-        />
+        <Section title="sidebar.explore" onNavigate={onNavigate} items={CATEGORIES.map((c) => item(`/?category=${c}`, `sidebar.${c}`, '#'))} />
         <Section
           onNavigate={onNavigate}
           items={[
             item('/help', 'sidebar.helpCenter', '?'),
             ...(user ? [item('/advertiser', 'sidebar.advertise', '◎')] : []),
-            // The server decides roles; the link only mirrors what the server will allow.
+            // The role comes from the server, which checks it again on every admin call.
             ...(isStaff(user?.role) ? [item('/admin/tickets', 'sidebar.adminTickets', '⚑')] : []),
             item('/settings', 'sidebar.settings', '⚙'),
           ]}

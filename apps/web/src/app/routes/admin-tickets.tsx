@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCategories, useTicketStats, useTickets, type TicketFilters } from '../../features/help/api/tickets.ts';
 import { AdminTicketDialog } from '../../features/help/components/admin-ticket-dialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../features/help/components/status-badge.tsx';
-import { session } from '../../features/session/session-store.ts';
+import { session } from '../../features/session/stores/session-store.ts';
 import { TimeAgo } from '../../features/videos/components/time-ago.tsx';
 
 export function AdminTicketsPage() {

@@ -5,7 +5,7 @@ import { useTickets } from '../../features/help/api/tickets.ts';
 import { Faq } from '../../features/help/components/faq.tsx';
 import { TicketForm } from '../../features/help/components/ticket-form.tsx';
 import { TicketList } from '../../features/help/components/ticket-list.tsx';
-import { session } from '../../features/session/session-store.ts';
+import { session } from '../../features/session/stores/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 type Tab = 'tickets' | 'create' | 'faq';

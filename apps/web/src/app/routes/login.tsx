@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { EmailForm } from '../../features/auth/email-form.tsx';
-import { session } from '../../features/session/session-store.ts';
-import { WalletPanel } from '../../features/wallet/wallet-panel.tsx';
+import { EmailForm } from '../../features/auth/components/email-form.tsx';
+import { session } from '../../features/session/stores/session-store.ts';
+import { WalletPanel } from '../../features/wallet/components/wallet-panel.tsx';
 
 type Tab = 'email' | 'wallet';
 
@@ -13,7 +13,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const isAuthenticated = session.use((s) => s.isAuthenticated);
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const redirectedFrom = (location.state as { from?: string } | null)?.from;
+  const from = redirectedFrom ?? '/';
   const done = () => navigate(from, { replace: true });
   if (isAuthenticated) return <Navigate to={from} replace />;
 
@@ -21,6 +22,7 @@ export function LoginPage() {
     <section className="page auth-page">
       <div className="card auth-card">
         <h1>{t('auth.title')}</h1>
+        {redirectedFrom && <p className="notice notice-inline" data-testid="login-required">{t('auth.loginRequired')}</p>}
         <div className="tabs" role="tablist">
           {(['wallet', 'email'] as const).map((id) => (
             <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} className="tab" onClick={() => setTab(id)} data-testid={`tab-${id}`}>

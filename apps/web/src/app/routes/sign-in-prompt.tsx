@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The spec's signed-out panels: a title, a line of text and a Sign In link to /login. */
-export function SignInPrompt({ title, body, icon }: { title: string; body: string; icon: string }) {
+/**
+ * The spec's signed-out panels: a title, a line of text and a Sign In link to /login. A whole page,
+ * or a card inside one (compact).
+ */
+export function SignInPrompt({ title, body, icon, compact = false }: { title: string; body: string; icon: string; compact?: boolean }) {
   const { t } = useTranslation();
+  const Heading = compact ? 'h2' : 'h1';
   return (
-    <section className="page centered-page" data-testid="sign-in-prompt">
+    <section className={compact ? 'card centered-card' : 'page centered-page'} data-testid="sign-in-prompt">
       <div className="prompt-icon" aria-hidden="true">{icon}</div>
-      <h1>{t(title)}</h1>
+      <Heading>{t(title)}</Heading>
       <p>{t(body)}</p>
       <Link className="button" to="/login">{t('common.signIn')}</Link>
     </section>

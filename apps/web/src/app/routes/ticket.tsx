@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ticketErrorText, useTicket } from '../../features/help/api/tickets.ts';
 import { Conversation } from '../../features/help/components/conversation.tsx';
 import { PriorityBadge, StatusBadge } from '../../features/help/components/status-badge.tsx';
-import { session } from '../../features/session/session-store.ts';
+import { session } from '../../features/session/stores/session-store.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 

@@ -1,9 +1,10 @@
 import { UsernameSchema, formatCount, formatTokens, shortWallet, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api.ts';
-import { notify } from '../notifications/notifications.ts';
-import { session, sessionActions } from '../session/session-store.ts';
+import { ApiError } from '../../lib/api.ts';
+import { notify } from '../notifications/stores/notifications.ts';
+import { updateUsername } from '../session/api/profile.ts';
+import { session, sessionActions } from '../session/stores/session-store.ts';
 import { useMyVideos } from '../videos/api/videos.ts';
 import { EmptyFeed } from '../videos/components/empty-feed.tsx';
 import { VideoGrid } from '../videos/components/video-grid.tsx';
@@ -17,10 +18,8 @@ function NameEditor({ user }: { user: User }) {
     if (name.trim() === user.username) return setEditing(false); // only a changed name is sent
     const parsed = UsernameSchema.safeParse(name);
     if (!parsed.success) return notify('error', parsed.error.issues[0]?.message ?? t('settings.updateFailed'));
-    const form = new FormData();
-    form.set('username', parsed.data);
     try {
-      sessionActions.setUser(await api<User>('/api/user/profile', { method: 'PUT', body: form }));
+      sessionActions.setUser(await updateUsername(parsed.data));
       setEditing(false);
     } catch (err) {
       notify('error', err instanceof ApiError ? err.message : t('settings.updateFailed'));

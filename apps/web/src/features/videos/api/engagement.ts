@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const recordView = (id: string) => api<{ counted: boolean; views: number }>(`/api/videos/${id}/view`, { method: 'POST' });
-export const likeVideo = (id: string) => api<{ liked: boolean; likes: number }>(`/api/videos/${id}/like`, { method: 'POST' });
+export const likeVideo = (id: string) => api<{ liked: boolean; likes: number }>(`/api/videos/${id}/like`, { method: 'POST', background: true });
 
 /** A tip; retrying with the same key never pays twice. */
 export const tipVideo = (id: string, amount: number, idempotencyKey: string) =>
   api<{ tokens_earned: number; total_tokens: number }>(`/api/videos/${id}/tip`, {
     body: { video_id: id, amount },
     headers: { 'idempotency-key': idempotencyKey },
+    background: true,
   });
 
 /** Creators are named by wallet, or by user id when they signed up by email. */

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { notify } from '../../notifications/notifications.ts';
+import { notify } from '../../notifications/stores/notifications.ts';
 
 /** Native share when the device has it, else copy the link (a cancelled share is ignored). */
 export async function shareLink(url: string, title: string, copiedKey: string): Promise<void> {

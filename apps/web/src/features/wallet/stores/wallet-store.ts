@@ -1,6 +1,7 @@
-import { createStore } from '../../lib/store.ts';
+import { createStore } from '../../../lib/store.ts';
 
 export interface WalletState {
+  /** the wallet account this page follows, once authorized */
   address: string | null;
   connecting: boolean;
   error: string | null;

@@ -1,9 +1,12 @@
-import { LoginRequestSchema, RegisterRequestSchema, type AuthResponse } from '@app/shared';
+import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits, formatTokens } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api.ts';
-import { notify } from '../notifications/notifications.ts';
-import { sessionActions } from '../session/session-store.ts';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { sessionActions } from '../../session/stores/session-store.ts';
+import { signInWithEmail, signUpWithEmail } from '../api/email-auth.ts';
+
+/** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
+const FIELD_ERRORS: Record<string, string> = { email: 'auth.invalidEmail', password: 'auth.passwordTooShort', username: 'auth.invalidUsername' };
 
 /** Email sign-in and sign-up against the real accounts API; the shared schemas check input first. */
 export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
@@ -20,15 +23,18 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     setError(null);
     if (!email.trim() || !password) return setError(t('auth.required'));
     const parsed = signUp ? RegisterRequestSchema.safeParse({ email, password, username }) : LoginRequestSchema.safeParse({ email, password });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('auth.required'));
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0]);
+      return setError(t(FIELD_ERRORS[field] ?? 'auth.required', { min: field === 'username' ? UsernameLimits.min : PasswordLimits.min, max: UsernameLimits.max }));
+    }
     setBusy(true);
     try {
-      const auth = await api<AuthResponse>(signUp ? '/api/auth/register' : '/api/auth/login', { body: parsed.data });
+      const auth = await (signUp ? signUpWithEmail : signInWithEmail)(parsed.data);
       sessionActions.signedIn(auth.access_token, auth.user);
-      notify('success', t('auth.welcome', { name: auth.user.username }));
+      notify('success', signUp ? t('auth.bonus', { amount: formatTokens(auth.user.total_tokens) }) : t('auth.welcome', { name: auth.user.username }));
       afterSignIn();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -42,12 +48,12 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
       </label>
       <label>
         {t('auth.password')}
-        <input type="password" name="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input type="password" name="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} minLength={signUp ? PasswordLimits.min : undefined} required />
       </label>
       {signUp && (
         <label>
           {t('auth.username')}
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={UsernameLimits.max} />
         </label>
       )}
       {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}

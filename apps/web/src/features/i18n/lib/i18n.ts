@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { notify } from '../notifications/notifications.ts';
+import { notify } from '../../notifications/stores/notifications.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, RTL_CODES, findLanguage } from './languages.ts';
 import { resources } from './resources.ts';
 
-export function storedLanguage(): string {
+function storedLanguage(): string {
   return findLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY))?.code ?? DEFAULT_LANGUAGE;
 }
 

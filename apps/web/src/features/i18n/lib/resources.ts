@@ -1,11 +1,11 @@
-import ar from './locales/ar.json';
-import bn from './locales/bn.json';
-import en from './locales/en.json';
-import hi from './locales/hi.json';
-import mr from './locales/mr.json';
-import ta from './locales/ta.json';
-import te from './locales/te.json';
-import ur from './locales/ur.json';
+import ar from '../locales/ar.json';
+import bn from '../locales/bn.json';
+import en from '../locales/en.json';
+import hi from '../locales/hi.json';
+import mr from '../locales/mr.json';
+import ta from '../locales/ta.json';
+import te from '../locales/te.json';
+import ur from '../locales/ur.json';
 
 /** Bundled translations; every other language falls back to English key by key. */
 export const resources = {

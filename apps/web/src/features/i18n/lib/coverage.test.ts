@@ -41,7 +41,11 @@ describe('translations', () => {
   });
 
   it('prints the coverage of every language', () => {
-    const rows = coverage.map((c) => `${c.code.padEnd(4)} ${c.name.padEnd(14)} ${c.missing.length ? `missing ${c.missing.length} keys` : 'complete'}`);
+    const rows = coverage.map((c) => {
+      const total = c.missing.length + c.keys.size - c.extra.length;
+      const percent = String(Math.floor(((total - c.missing.length) / total) * 100)).padStart(3);
+      return `${c.code.padEnd(4)} ${c.name.padEnd(14)} ${percent}%  ${c.missing.length ? `missing ${c.missing.length} keys` : 'complete'}`;
+    });
     console.log(`\nTranslation coverage (falls back to English key by key):\n${rows.join('\n')}\n`);
     expect(coverage).toHaveLength(47);
   });

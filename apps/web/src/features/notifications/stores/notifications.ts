@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/store.ts';
+import { createStore } from '../../../lib/store.ts';
 
 export type NotificationKind = 'success' | 'error' | 'warning' | 'info';
 
@@ -9,14 +9,14 @@ export interface AppNotification {
   message: string;
 }
 
+/** Spec core §9: a notification lives 5000 ms and the list is checked every 1000 ms. */
 export const NOTIFICATION_LIFETIME_MS = 5000;
 export const NOTIFICATION_CHECK_MS = 1000;
 
 export const notifications = createStore<{ list: AppNotification[] }>({ list: [] });
 
 let seq = 0;
-export function notify(kind: NotificationKind, message: string): void {
-  const now = Date.now();
+export function notify(kind: NotificationKind, message: string, now = Date.now()): void {
   notifications.set((s) => ({ list: [...s.list, { id: `${now}-${seq++}`, timestamp: now, kind, message }] }));
 }
 

@@ -1,3 +1,5 @@
+export const LANGUAGE_GROUPS = ['indian', 'international'] as const;
+
 export interface Language {
   /** upper-case code as the spec shows it (HI, UR, …); the page's lang attribute is its lower case */
   code: string;
@@ -6,7 +8,7 @@ export interface Language {
   /** English name, for search and screen readers */
   english: string;
   flag: string;
-  category: 'indian' | 'international';
+  category: (typeof LANGUAGE_GROUPS)[number];
 }
 
 const IN = '🇮🇳';

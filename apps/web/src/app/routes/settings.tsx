@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { session } from '../../features/session/stores/session-store.ts';
+import { AccountCard } from '../../features/settings/components/account-card.tsx';
+import { LanguageSetting } from '../../features/settings/components/language-setting.tsx';
+import { SessionsCard } from '../../features/settings/components/sessions-card.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+
+/** Language is for everyone; the account and its sessions for the signed-in. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const user = session.use((s) => s.user);
+  return (
+    <section className="page settings-page">
+      <h1>{t('settings.title')}</h1>
+      <LanguageSetting />
+      {user ? (
+        <>
+          <AccountCard user={user} />
+          <SessionsCard />
+        </>
+      ) : (
+        <SignInPrompt icon="⚙" title="settings.signInTitle" body="settings.signInBody" compact />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useMenu } from '../../../hooks/use-menu.ts';
+import { changeLanguage } from '../lib/i18n.ts';
+import { LANGUAGE_GROUPS, LANGUAGES, findLanguage } from '../lib/languages.ts';
+
+/** The header's language menu: 47 languages in two groups, each in its own script. */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const { open, close, root, buttonProps, menuProps } = useMenu();
+  const current = findLanguage(i18n.language);
+
+  return (
+    <div className="dropdown" ref={root}>
+      <button type="button" className="chip-button" aria-label={`${t('language.choose')}: ${current?.name ?? ''}`} data-testid="language-picker" {...buttonProps}>
+        <span aria-hidden="true">{current?.flag}</span> {current?.code}
+      </button>
+      {open && (
+        <div className="dropdown-panel language-panel" aria-label={t('language.choose')} {...menuProps}>
+          {LANGUAGE_GROUPS.map((group) => (
+            <div key={group} role="group" aria-labelledby={`language-group-${group}`}>
+              <h3 className="menu-heading" id={`language-group-${group}`}>{t(`language.${group}`)}</h3>
+              <div className="language-grid">
+                {LANGUAGES.filter((l) => l.category === group).map((l) => (
+                  <button
+                    key={l.code}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={l.code === current?.code}
+                    lang={l.code.toLowerCase()}
+                    title={l.english}
+                    data-lang={l.code}
+                    className="menu-item"
+                    onClick={() => {
+                      close();
+                      void changeLanguage(l.code);
+                    }}
+                  >
+                    <span aria-hidden="true">{l.flag}</span> {l.name}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

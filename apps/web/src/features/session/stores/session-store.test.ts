@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
+import { SIGNED_OUT_KEY, restoreSession, session, sessionActions, signOut } from './session-store.ts';
+
+const USER = { id: 'u1', username: 'asha', email: 'a@example.com', total_tokens: 100, created_at: '2026-01-01T00:00:00Z', wallet_address: null, role: 'user' as const };
+
+beforeEach(() => {
+  stubLocalStorage();
+  session.set({ user: null, isAuthenticated: false, loading: true });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('session store', () => {
+  it('without a stored token just stops loading', async () => {
+    const calls = stubFetch({});
+    await restoreSession();
+    expect(session.get()).toMatchObject({ loading: false, isAuthenticated: false, user: null });
+    expect(calls).toEqual([]);
+  });
+
+  it('with a stored token fetches the profile and signs the user in', async () => {
+    localStorage.setItem('authToken', 'tok');
+    const calls = stubFetch({ 'GET /api/user/profile': [200, USER] });
+    await restoreSession();
+    expect(session.get()).toMatchObject({ loading: false, isAuthenticated: true, user: USER });
+    expect(calls[0]!.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('removes a token the server rejects and logs out', async () => {
+    localStorage.setItem('authToken', 'stale');
+    stubFetch({ 'GET /api/user/profile': [401, { detail: 'Session expired', code: 'unauthorized' }] });
+    await restoreSession();
+    expect(session.get()).toMatchObject({ loading: false, isAuthenticated: false, user: null });
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('updates the balance only when someone is signed in', () => {
+    sessionActions.updateUserTokens(5);
+    expect(session.get().user).toBeNull();
+    sessionActions.signedIn('tok', USER);
+    sessionActions.updateUserTokens(99.5);
+    expect(session.get().user?.total_tokens).toBe(99.5);
+  });
+
+  it('signs out on the server, forgets the token and remembers the choice', async () => {
+    sessionActions.signedIn('tok', USER);
+    const calls = stubFetch({ 'POST /api/auth/logout-all': [204] });
+    await signOut(true);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/logout-all']);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem(SIGNED_OUT_KEY)).toBe('1');
+    expect(session.get().isAuthenticated).toBe(false);
+  });
+});

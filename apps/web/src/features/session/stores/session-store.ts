@@ -1,0 +1,65 @@
+import type { User } from '@app/shared';
+import { ApiError, clearToken, getToken, setToken } from '../../../lib/api.ts';
+import { createStore } from '../../../lib/store.ts';
+import { fetchProfile, revokeSessions } from '../api/profile.ts';
+
+export interface SessionState {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** the stored token is being checked: the shell shows a full-page spinner instead of routes */
+  loading: boolean;
+}
+
+/** The signed-in user (spec core §3–§4). Videos live in the query cache, not here. */
+export const session = createStore<SessionState>({ user: null, isAuthenticated: false, loading: true });
+
+/** Set by an explicit sign-out, so a still-authorized wallet does not sign the person straight back in. */
+export const SIGNED_OUT_KEY = 'signedOut';
+
+export const sessionActions = {
+  setLoading: (loading: boolean) => session.set({ loading }),
+  setUser: (user: User) => session.set({ user, isAuthenticated: true }),
+  updateUserTokens: (total_tokens: number) => session.set((s) => (s.user ? { user: { ...s.user, total_tokens } } : {})),
+  logout: () => {
+    clearToken();
+    session.set({ user: null, isAuthenticated: false });
+  },
+  /** Stores the token of a fresh sign-in and the user that came with it. */
+  signedIn: (token: string, user: User) => {
+    setToken(token);
+    localStorage.removeItem(SIGNED_OUT_KEY);
+    sessionActions.setUser(user);
+  },
+};
+
+/** At start: with a stored token, fetch the profile; any failure removes the token. */
+export async function restoreSession(): Promise<void> {
+  if (!getToken()) return sessionActions.setLoading(false);
+  sessionActions.setLoading(true);
+  try {
+    sessionActions.setUser(await fetchProfile());
+  } catch {
+    sessionActions.logout();
+  } finally {
+    sessionActions.setLoading(false);
+  }
+}
+
+/** Re-reads the balance and name quietly; only a rejected token signs the person out. */
+export async function refreshUser(): Promise<void> {
+  try {
+    sessionActions.setUser(await fetchProfile({ background: true }));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) sessionActions.logout();
+  }
+}
+
+export async function signOut(everywhere = false): Promise<void> {
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
+  try {
+    await revokeSessions(everywhere);
+  } catch {
+    // the token is dropped locally either way
+  }
+  sessionActions.logout();
+}
