@@ -1,38 +1,54 @@
-import { benchSeconds } from './lib/load.ts';
+import { closeAll } from './lib/cleanup.ts';
+import { CONNECTIONS, benchSeconds } from './lib/load.ts';
+import { failed, renderTable, type Row } from './lib/table.ts';
 import { feedScenario } from './scenarios/feed.ts';
 import { profileScenario } from './scenarios/profile.ts';
-import type { Figure, Scenario } from './scenarios/scenario.ts';
+import type { Scenario } from './scenarios/scenario.ts';
 import { uploadScenario } from './scenarios/upload.ts';
 
+/** Every scenario, in the order `npm run bench` runs them; `npm run bench -- NAME…` picks some. */
 const scenarios: Scenario[] = [profileScenario, feedScenario, uploadScenario];
 
-const num = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+class UsageError extends Error {}
 
-function line(f: Figure): string {
-  let out = `  ${f.metric.padEnd(28)} ${num(f.value).padStart(10)} ${f.unit}`;
-  if (f.ceiling) out += `   ceiling ${num(f.ceiling.value)} (${f.ceiling.what}), ratio ${(f.value / f.ceiling.value).toFixed(3)}`;
-  if (f.target) out += `   target ≤ ${f.target.max} (${f.target.what}): ${f.value <= f.target.max ? 'met' : 'MISSED'}`;
-  if (f.note) out += `   [${f.note}]`;
-  return out;
-}
-
-async function main(names: string[]): Promise<void> {
-  const unknown = names.filter((n) => !scenarios.some((s) => s.name === n));
-  if (unknown.length) throw new Error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${scenarios.map((s) => s.name).join(', ')}`);
-  const chosen = names.length ? scenarios.filter((s) => names.includes(s.name)) : scenarios;
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  console.log(`Tarang bench on ${database}: load runs ${benchSeconds()} s with 50 connections; ceilings are measured in this run.\n`);
-  for (const scenario of chosen) {
-    console.log(`${scenario.name}: ${scenario.description}`);
-    for (const figure of await scenario.run()) console.log(line(figure));
-    console.log('');
+async function main(args: string[]): Promise<number> {
+  const known = scenarios.map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n');
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`npm run bench [-- SCENARIO…]   (BENCH_DURATION=seconds, default 10)\n\n${known}`);
+    return 0;
   }
+  const unknown = args.filter((n) => !scenarios.some((s) => s.name === n));
+  if (unknown.length) throw new UsageError(`Unknown scenario(s): ${unknown.join(', ')}. Known scenarios:\n${known}`);
+  const chosen = args.length ? scenarios.filter((s) => args.includes(s.name)) : scenarios;
+
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  console.log(`Tarang bench on ${database}: ${benchSeconds()} s of load per measurement, ${CONNECTIONS} connections, loopback.`);
+  console.log('Each ceiling is measured in this run, right after the scenario it is compared with.\n');
+  const rows: Row[] = [];
+  for (const scenario of chosen) {
+    console.log(`… ${scenario.name}: ${scenario.description}`);
+    for (const figure of await scenario.run()) rows.push({ scenario: scenario.name, ...figure });
+  }
+  console.log(`\n${renderTable(rows)}`);
+  return rows.some(failed) ? 1 : 0;
 }
+
+process.once('SIGINT', () => {
+  console.error('\nbench: interrupted, closing servers and databases');
+  void closeAll().finally(() => process.exit(130));
+});
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  (code) => (process.exitCode = code),
   (err: unknown) => {
-    console.error(err);
-    process.exit(1);
+    console.error(err instanceof UsageError ? err.message : err);
+    process.exitCode = 1;
   },
-);
+).finally(async () => {
+  await closeAll();
+  // Everything is closed, so the process ends by itself; if something leaked, say what and end anyway.
+  setTimeout(() => {
+    console.error('bench: still running 5 s after the end; open handles:', process.getActiveResourcesInfo());
+    process.exit(process.exitCode ?? 1);
+  }, 5000).unref();
+});

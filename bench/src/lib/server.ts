@@ -7,15 +7,20 @@ import { createContext } from '../../../apps/server/src/boot.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import type { AppContext } from '../../../apps/server/src/context.ts';
 import { createFreshDatabase } from '../../../apps/server/src/testing/fresh-database.ts';
+import { closeOnExit } from './cleanup.ts';
 
 export interface BenchServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** http://127.0.0.1:PORT, a free port chosen by the OS */
   url: string;
   close(): Promise<void>;
 }
 
-/** The real server, production settings, on a fresh database (PostgreSQL when DATABASE_URL is set). */
+/**
+ * The real server in production mode, in this process, on a fresh database: a new PostgreSQL
+ * database beside DATABASE_URL when it is set (and Redis when REDIS_URL is), else SQLite in a temp folder.
+ */
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-bench-'));
   const fresh = await createFreshDatabase();
@@ -37,11 +42,21 @@ export async function startBenchServer(): Promise<BenchServer> {
     app,
     ctx,
     url,
-    async close() {
+    close: closeOnExit(async () => {
       await app.close();
       await close();
       await fresh?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    }),
   };
+}
+
+/** Runs fn against a fresh server and closes the server before returning, whatever happens. */
+export async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startBenchServer();
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
 }

@@ -1,12 +1,16 @@
-/** One measured figure next to the ceiling it is judged against (measured in the same run). */
+/** One measured figure, judged against a ceiling measured in the same run or an absolute target. */
 export interface Figure {
+  /** what was measured, e.g. "req/s" or "peak RSS, 5× upload" */
   metric: string;
   value: number;
   unit: string;
-  /** what "as fast as this machine can" means for this figure; absent for absolute targets */
+  latency?: { p50Ms: number; p99Ms: number };
+  /** what "as fast as this machine can" means for this figure */
   ceiling?: { value: number; what: string };
-  /** an absolute target (e.g. memory), printed with pass/fail */
+  /** an absolute target (e.g. memory), printed as met or MISSED */
   target?: { max: number; what: string };
+  /** requests that errored or answered non-2xx: any makes the figure (and the run) fail */
+  failures?: number;
   note?: string;
 }
 

@@ -47,7 +47,8 @@ export async function transfer(input: TransferInput, trx: Executor): Promise<Tra
       existing.debit_account_id === from &&
       existing.credit_account_id === to &&
       Number(existing.amount) === amount &&
-      existing.kind === kind;
+      existing.kind === kind &&
+      (existing.ref ?? null) === ref;
     if (!same) throw conflict('This request was already used for a different transfer');
     return { entryId: existing.id, replayed: true };
   }

@@ -1,15 +1,40 @@
+import { MICRO_PER_TOKEN as TOKEN } from '@app/shared';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
-import { signUpByEmail } from '../../testing/test-users.ts';
+import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfAllBalances } from './ledger.repository.ts';
 import { SystemAccount, balanceOf, transfer, userAccountId, type TransferInput } from './ledger.service.ts';
 
-const TOKEN = 1_000_000;
+type Move = Pick<TransferInput, 'from' | 'to' | 'amount'>;
+type Balances = Map<string, number>;
+
 let keySeq = 0;
 const key = (label: string) => `${label}-${++keySeq}-${Math.random().toString(36).slice(2)}`;
+const times = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const count = <T>(xs: T[], x: T) => xs.filter((y) => y === x).length;
+
+/** Moves a plain map's balances as the ledger should (no checks): what successful transfers add up to. */
+function book(balances: Balances, m: Move): void {
+  balances.set(m.from, balances.get(m.from)! - m.amount);
+  balances.set(m.to, balances.get(m.to)! + m.amount);
+}
+
+/** The reference model: what a single transfer must do, given the balances before it. */
+function predict(balances: Balances, m: Move): 'ok' | 'insufficient_funds' {
+  if (m.from !== SystemAccount.mint && balances.get(m.from)! < m.amount) return 'insufficient_funds';
+  book(balances, m);
+  return 'ok';
+}
+
+/** Two different parties and an amount: small ones, and ones large enough to overdraw often. */
+const moveArb = (parties: string[]) =>
+  fc.record({
+    pair: fc.uniqueArray(fc.constantFrom(...parties), { minLength: 2, maxLength: 2 }),
+    amount: fc.oneof(fc.integer({ min: 1, max: TOKEN }), fc.integer({ min: 1, max: 150 * TOKEN })),
+  }).map(({ pair, amount }): Move => ({ from: pair[0]!, to: pair[1]!, amount }));
 
 describe.each(testDialects)('ledger on %s', (dialect) => {
   let t: TestApp;
@@ -17,113 +42,167 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
+  // Whatever a test did, the books must still balance afterwards.
+  afterEach(() => expectConsistentBooks());
 
-  const run = (input: Omit<TransferInput, 'idempotencyKey'> & { idempotencyKey?: string }) =>
-    t.ctx.db.transaction().execute((trx) => transfer({ idempotencyKey: key(input.kind), ...input }, trx));
-  const balance = (account: string) => balanceOf(t.ctx.db, account);
-  const newAccount = async () => userAccountId((await signUpByEmail(t.app)).user.id);
-  const entryCount = async () =>
-    Number((await t.ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const run = (input: Move & Partial<TransferInput>) =>
+    t.ctx.db.transaction().execute((trx) => transfer({ kind: 'test', idempotencyKey: key('t'), ...input }, trx));
+  /** 'ok' or the AppError code, so concurrent results can be counted; anything else is kept verbatim. */
   const outcome = (p: Promise<unknown>) =>
     p.then(
       () => 'ok',
       (err: unknown) => (err instanceof AppError ? err.code : String(err)),
     );
+  const balance = (account: string) => balanceOf(t.ctx.db, account);
+  const balances = async (accounts: string[]): Promise<Balances> => new Map(await Promise.all(accounts.map(async (a) => [a, await balance(a)] as const)));
+  const newAccounts = async (n: number) => {
+    const accounts: string[] = [];
+    for (let i = 0; i < n; i++) accounts.push(userAccountId((await signUpByEmail(t.app)).user.id));
+    return accounts;
+  };
+  const entriesWhere = async (column: 'idempotency_key' | 'debit_account_id' | null, value = '') => {
+    let q = t.ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (column) q = q.where(column, '=', value);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
 
-  it('gives a new user exactly 100 tokens from the mint, keeping the sum at zero', async () => {
-    const account = await newAccount();
-    expect(await balance(account)).toBe(100 * TOKEN);
+  /** Every user ≥ 0, every stored balance = credits − debits over ledger_entries, and the sum is 0. */
+  async function expectConsistentBooks(): Promise<void> {
+    const accounts = await t.ctx.db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance']).execute();
+    const derived: Balances = new Map();
+    for (const [side, sign] of [['debit_account_id', -1], ['credit_account_id', 1]] as const) {
+      const rows = await t.ctx.db
+        .selectFrom('ledger_entries')
+        .select((eb) => [eb.ref(side).as('account'), eb.fn.sum<string>('amount').as('total')])
+        .groupBy(side)
+        .execute();
+      for (const r of rows) derived.set(r.account, (derived.get(r.account) ?? 0) + sign * Number(r.total));
+    }
+    for (const a of accounts) {
+      if (a.kind === 'user') expect(Number(a.balance), a.id).toBeGreaterThanOrEqual(0);
+      expect(Number(a.balance), a.id).toBe(derived.get(a.id) ?? 0);
+    }
     expect(await sumOfAllBalances(t.ctx.db)).toBe(0);
-    expect(await balance(SystemAccount.mint)).toBeLessThanOrEqual(-100 * TOKEN);
+  }
+
+  it('gives every new user exactly 100 tokens from the mint, shown by the profile', async () => {
+    const mintBefore = await balance(SystemAccount.mint);
+    for (const auth of [await signUpByEmail(t.app), await signInWithWallet(t.app)]) {
+      const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(auth.access_token) });
+      expect(profile.json()).toMatchObject({ total_tokens: 100 });
+      expect(await balance(userAccountId(auth.user.id))).toBe(100 * TOKEN);
+    }
+    expect(await balance(SystemAccount.mint)).toBe(mintBefore - 200 * TOKEN);
+    expect(await sumOfAllBalances(t.ctx.db)).toBe(0);
   });
 
-  it('moves exact integer amounts: ten tips of 0.1 are exactly 1 token', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    for (let i = 0; i < 10; i++) await run({ from: a, to: b, amount: TOKEN / 10, kind: 'tip' });
-    expect(await balance(a)).toBe(99 * TOKEN);
-    expect(await balance(b)).toBe(101 * TOKEN);
+  it('moves exact integer amounts: ten transfers of 0.1 token are exactly 1 token', async () => {
+    const [a, b] = await newAccounts(2);
+    for (let i = 0; i < 10; i++) await run({ from: a!, to: b!, amount: TOKEN / 10 });
+    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([99 * TOKEN, 101 * TOKEN, 10]);
   });
 
-  it('refuses an overdraft and leaves balances and entries as they were', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    const entries = await entryCount();
-    await expect(run({ from: a, to: b, amount: 100 * TOKEN + 1, kind: 'tip' })).rejects.toMatchObject({ statusCode: 400, code: 'insufficient_funds' });
-    expect([await balance(a), await balance(b), await entryCount()]).toEqual([100 * TOKEN, 100 * TOKEN, entries]);
+  it('refuses an overdraft by one micro-token, changing nothing, and allows spending to exactly zero', async () => {
+    const [a, b] = await newAccounts(2);
+    const entries = await entriesWhere(null);
+    const overdraft = run({ from: a!, to: b!, amount: 100 * TOKEN + 1 });
+    await expect(overdraft).rejects.toBeInstanceOf(AppError);
+    await expect(overdraft).rejects.toMatchObject({ statusCode: 400, code: 'insufficient_funds' });
+    expect([await balance(a!), await balance(b!), await entriesWhere(null)]).toEqual([100 * TOKEN, 100 * TOKEN, entries]);
+
+    await run({ from: a!, to: b!, amount: 100 * TOKEN });
+    expect([await balance(a!), await balance(b!)]).toEqual([0, 200 * TOKEN]);
   });
 
-  it('enforces non-negative user balances in SQL itself', async () => {
-    const a = await newAccount();
-    await expect(t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a).execute()).rejects.toThrow();
-    await expect(sql`update ledger_accounts set balance = balance - 1000000000 where id = ${a}`.execute(t.ctx.db)).rejects.toThrow();
-    expect(await balance(a)).toBe(100 * TOKEN);
+  it('enforces non-negative user balances in SQL itself (CHECK constraint), not only in code', async () => {
+    const [a] = await newAccounts(1);
+    const checkViolation = /check constraint/i;
+    await expect(t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute()).rejects.toThrow(checkViolation);
+    await expect(sql`update ledger_accounts set balance = balance - ${100 * TOKEN + 1} where id = ${a}`.execute(t.ctx.db)).rejects.toThrow(checkViolation);
+    expect(await balance(a!)).toBe(100 * TOKEN);
   });
 
-  it('pays once per idempotency key, refuses a reused key for another transfer, and keeps a failed key usable', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    const k = key('retry');
-    expect(await run({ from: a, to: b, amount: TOKEN, kind: 'tip', idempotencyKey: k })).toMatchObject({ replayed: false });
-    expect(await run({ from: a, to: b, amount: TOKEN, kind: 'tip', idempotencyKey: k })).toMatchObject({ replayed: true });
-    expect(await balance(b)).toBe(101 * TOKEN);
-    await expect(run({ from: a, to: b, amount: 2 * TOKEN, kind: 'tip', idempotencyKey: k })).rejects.toMatchObject({ statusCode: 409 });
-
-    const late = key('late');
-    await expect(run({ from: a, to: b, amount: 150 * TOKEN, kind: 'tip', idempotencyKey: late })).rejects.toMatchObject({ code: 'insufficient_funds' });
-    await run({ from: SystemAccount.mint, to: a, amount: 100 * TOKEN, kind: 'grant' });
-    expect(await run({ from: a, to: b, amount: 150 * TOKEN, kind: 'tip', idempotencyKey: late })).toMatchObject({ replayed: false });
+  it('pays once per idempotency key and replays the first result', async () => {
+    const [a, b] = await newAccounts(2);
+    const move = { from: a!, to: b!, amount: TOKEN, ref: 'video-1', idempotencyKey: key('once') };
+    const first = await run(move);
+    expect(first.replayed).toBe(false);
+    expect(await run(move)).toEqual({ entryId: first.entryId, replayed: true });
+    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([99 * TOKEN, 101 * TOKEN, 1]);
   });
 
-  it('200 concurrent 1-token transfers from 100 tokens: exactly 100 succeed', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    const results = await Promise.all(Array.from({ length: 200 }, () => outcome(run({ from: a, to: b, amount: TOKEN, kind: 'tip' }))));
-    expect(results.filter((r) => r === 'ok')).toHaveLength(100);
-    expect(results.filter((r) => r === 'insufficient_funds')).toHaveLength(100);
-    expect([await balance(a), await balance(b)]).toEqual([0, 200 * TOKEN]);
+  it.each([['from'], ['to'], ['amount'], ['kind'], ['ref']] as const)('refuses a used key for a transfer with another %s (409)', async (field) => {
+    const [a, b, c] = await newAccounts(3);
+    const move = { from: a!, to: b!, amount: TOKEN, kind: 'tip', ref: 'video-1', idempotencyKey: key('reuse') };
+    await run(move);
+    const changed = { from: c!, to: c!, amount: 2 * TOKEN, kind: 'like_reward', ref: 'video-2' }[field];
+    await expect(run({ ...move, [field]: changed })).rejects.toMatchObject({ statusCode: 409, code: 'conflict' });
+    expect([await balance(a!), await balance(b!), await balance(c!)]).toEqual([99 * TOKEN, 101 * TOKEN, 100 * TOKEN]);
   });
 
-  it('50 concurrent requests with one idempotency key move money once', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    const k = key('same');
-    const results = await Promise.all(Array.from({ length: 50 }, () => outcome(run({ from: a, to: b, amount: 5 * TOKEN, kind: 'tip', idempotencyKey: k }))));
-    expect(results.every((r) => r === 'ok')).toBe(true);
-    expect(await balance(a)).toBe(95 * TOKEN);
+  it('does not burn the key of a failed transfer: the retry succeeds once funded', async () => {
+    const [a, b] = await newAccounts(2);
+    const retry = { from: a!, to: b!, amount: 150 * TOKEN, idempotencyKey: key('retry') };
+    await expect(run(retry)).rejects.toMatchObject({ code: 'insufficient_funds' });
+    await run({ from: SystemAccount.mint, to: a!, amount: 50 * TOKEN });
+    expect(await run(retry)).toMatchObject({ replayed: false });
+    expect([await balance(a!), await balance(b!)]).toEqual([0, 250 * TOKEN]);
+  });
+
+  it('200 concurrent 1-token transfers out of exactly 100 tokens: 100 succeed, 100 are refused', async () => {
+    // The payer's id sorts first, so each transaction debits before it locks the payee's row:
+    // the order in which a check-then-debit race would show.
+    const [a, b] = (await newAccounts(2)).sort();
+    const results = await Promise.all(times(200, () => outcome(run({ from: a!, to: b!, amount: TOKEN }))));
+    expect([count(results, 'ok'), count(results, 'insufficient_funds')]).toEqual([100, 100]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([0, 200 * TOKEN, 100]);
+  });
+
+  it('50 concurrent transfers with the same idempotency key move the money once', async () => {
+    const [a, b] = await newAccounts(2);
+    const move = { from: a!, to: b!, amount: 5 * TOKEN, idempotencyKey: key('same') };
+    const results = await Promise.all(times(50, () => run(move)));
+    expect([count(results.map((r) => r.replayed), false), new Set(results.map((r) => r.entryId)).size]).toEqual([1, 1]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([95 * TOKEN, 105 * TOKEN, 1]);
   });
 
   it('opposite transfers at the same time never deadlock', async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
-    const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => outcome(run(i % 2 ? { from: a, to: b, amount: TOKEN, kind: 'tip' } : { from: b, to: a, amount: TOKEN, kind: 'tip' }))),
-    );
-    expect(results.every((r) => r === 'ok')).toBe(true);
-    expect((await balance(a)) + (await balance(b))).toBe(200 * TOKEN);
+    const [a, b] = await newAccounts(2);
+    const results = await Promise.all(times(200, (i) => outcome(run(i % 2 ? { from: a!, to: b!, amount: TOKEN } : { from: b!, to: a!, amount: TOKEN }))));
+    expect(results.filter((r) => r !== 'ok')).toEqual([]);
+    expect([await balance(a!), await balance(b!)]).toEqual([100 * TOKEN, 100 * TOKEN]);
   });
 
-  it('property: random concurrent batches keep balances ≥ 0, the sum at 0, and balances equal to the entries', async () => {
-    const accounts = [await newAccount(), await newAccount(), await newAccount(), await newAccount()];
-    const parties = [...accounts, SystemAccount.mint];
-    const move = fc.record({
-      from: fc.constantFrom(...parties),
-      to: fc.constantFrom(...parties),
-      amount: fc.integer({ min: 1, max: 60 * TOKEN }),
-    });
+  it('property: one transfer after another does exactly what the model predicts', async () => {
+    const parties = [...(await newAccounts(4)), SystemAccount.mint];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(move, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }), async (batches) => {
-        for (const batch of batches) {
-          await Promise.all(batch.filter((m) => m.from !== m.to).map((m) => outcome(run({ ...m, kind: 'prop' }))));
-          for (const account of accounts) expect(await balance(account)).toBeGreaterThanOrEqual(0);
-          expect(await sumOfAllBalances(t.ctx.db)).toBe(0);
-        }
-        for (const account of accounts) expect(await balance(account)).toBe(await recomputed(account));
+      fc.asyncProperty(fc.array(moveArb(parties), { minLength: 1, maxLength: 12 }), async (moves) => {
+        const model = await balances(parties);
+        for (const m of moves) expect(await outcome(run(m))).toBe(predict(model, m));
+        expect(await balances(parties)).toEqual(model);
       }),
-      { numRuns: dialect === 'postgres' ? 20 : 40 },
+      { numRuns: 30 },
     );
   });
 
-  async function recomputed(account: string): Promise<number> {
-    const rows = await t.ctx.db
-      .selectFrom('ledger_entries')
-      .select(['debit_account_id', 'credit_account_id', 'amount'])
-      .where((eb) => eb.or([eb('debit_account_id', '=', account), eb('credit_account_id', '=', account)]))
-      .execute();
-    return rows.reduce((sum, r) => sum + (r.credit_account_id === account ? Number(r.amount) : -Number(r.amount)), 0);
-  }
+  it('property: concurrent batches in random order keep every invariant after every batch', async () => {
+    const parties = [...(await newAccounts(4)), SystemAccount.mint];
+    const batches = fc.array(fc.array(moveArb(parties), { minLength: 2, maxLength: 10 }), { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), batches, async (s, batchList) => {
+        for (const batch of batchList) {
+          const model = await balances(parties);
+          // each transfer is its own transaction; the scheduler picks the order in which they start
+          const pending = batch.map((m) => s.schedule(Promise.resolve(m)).then((move) => outcome(run(move))));
+          await s.waitNext(batch.length);
+          const results = await Promise.all(pending);
+          expect(results.filter((r) => r !== 'ok' && r !== 'insufficient_funds')).toEqual([]);
+          batch.forEach((m, i) => results[i] === 'ok' && book(model, m));
+          expect(await balances(parties)).toEqual(model);
+          await expectConsistentBooks();
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
 });

@@ -1,0 +1,35 @@
+import type { Figure } from '../scenarios/scenario.ts';
+
+export type Row = Figure & { scenario: string };
+
+const num = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+
+export const failed = (r: Row): boolean => (r.failures ?? 0) > 0 || (r.target !== undefined && r.value > r.target.max);
+
+function notes(r: Row): string {
+  const out: string[] = [];
+  if (r.failures) out.push(`FAILED: ${r.failures} requests errored or were not 2xx`);
+  if (r.target) out.push(`target ≤ ${r.target.max} ${r.unit} (${r.target.what}): ${r.value <= r.target.max ? 'met' : 'MISSED'}`);
+  if (r.ceiling) out.push(`ceiling = ${r.ceiling.what}`);
+  if (r.note) out.push(r.note);
+  return out.join('; ');
+}
+
+/** One line per figure: scenario, metric, value, p50/p99, ceiling and the ratio to it. */
+export function renderTable(rows: Row[]): string {
+  const header = ['scenario', 'metric', 'value', 'p50 ms', 'p99 ms', 'ceiling', 'ratio', 'notes'];
+  const cells = rows.map((r) => [
+    r.scenario,
+    r.metric,
+    `${num(r.value)} ${r.unit}`,
+    r.latency ? String(r.latency.p50Ms) : '',
+    r.latency ? String(r.latency.p99Ms) : '',
+    r.ceiling ? `${num(r.ceiling.value)} ${r.unit}` : '',
+    r.ceiling ? (r.value / r.ceiling.value).toFixed(3) : '',
+    notes(r),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const rightAligned = new Set([2, 3, 4, 5, 6]);
+  const line = (c: string[]) => c.map((v, i) => (rightAligned.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
