@@ -31,6 +31,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
           oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle pooled connection can be cut by the server (restart, failover, admin command). pg
+    // reports that as an 'error' event; unhandled it would crash the process. The pool replaces the
+    // connection on the next query, so a warning is enough.
+    pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
