@@ -1,5 +1,3 @@
-import { MICRO_PER_TOKEN } from './tokens.ts';
-
 /** 999 → "999", 1500 → "1.5K", 2_300_000 → "2.3M" (K above 1,000, M above 1,000,000). */
 export function formatCount(n: number): string {
   if (n >= 1_000_000) return `${trim(n / 1_000_000)}M`;
@@ -39,8 +37,6 @@ export function shortWallet(address: string): string {
 
 /** A token amount to 1 decimal: 100 → "100.0". */
 export const formatTokens = (tokens: number): string => (Math.floor(tokens * 10 + 1e-9) / 10).toFixed(1);
-
-export const formatMicroTokens = (micro: number): string => formatTokens(micro / MICRO_PER_TOKEN);
 
 /** Integer paise as rupees with 2 decimals: 123456 → "₹1,234.56". */
 export function formatRupees(paise: number): string {

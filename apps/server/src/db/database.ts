@@ -61,8 +61,3 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** True when a driver error is a CHECK-constraint violation (both dialects). */
-export function isCheckViolation(err: unknown): boolean {
-  const e = err as { code?: string };
-  return e?.code === '23514' || e?.code === 'SQLITE_CONSTRAINT_CHECK';
-}

@@ -8,10 +8,11 @@ import { parseRange } from './range.ts';
 const CID = /^b[a-z2-7]{20,120}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-async function streamBlob(store: BlobStore, key: string, contentType: string, cacheControl: string, req: FastifyRequest, reply: FastifyReply) {
+/** The type is asked for only once the blob is known to exist (sniffing reads its first bytes). */
+async function streamBlob(store: BlobStore, key: string, contentType: () => string | Promise<string>, cacheControl: string, req: FastifyRequest, reply: FastifyReply) {
   const size = await store.size(key);
   if (size === undefined) throw notFound('Media not found');
-  reply.header('accept-ranges', 'bytes').header('cache-control', cacheControl).type(contentType);
+  reply.header('accept-ranges', 'bytes').header('cache-control', cacheControl).type(await contentType());
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
@@ -53,8 +54,7 @@ export function mediaRoutes(store: BlobStore): FastifyPluginAsync {
         const { cid } = req.params as { cid: string };
         if (!CID.test(cid)) throw notFound('Media not found');
         const key = cidKey(cid);
-        if ((await store.size(key)) === undefined) throw notFound('Media not found');
-        return streamBlob(store, key, await typeOf(key), IMMUTABLE, req, reply);
+        return streamBlob(store, key, () => typeOf(key), IMMUTABLE, req, reply);
       },
     });
 
@@ -67,7 +67,7 @@ export function mediaRoutes(store: BlobStore): FastifyPluginAsync {
         const key = `hls/${rest}`;
         if (!/^hls\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/.test(key) || key.includes('..')) throw notFound('Media not found');
         const cache = key.endsWith('.m3u8') ? 'public, max-age=60' : IMMUTABLE;
-        return streamBlob(store, key, contentTypeForPath(key), cache, req, reply);
+        return streamBlob(store, key, () => contentTypeForPath(key), cache, req, reply);
       },
     });
   };

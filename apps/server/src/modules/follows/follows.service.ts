@@ -51,11 +51,3 @@ export async function subscriptionFeed(ctx: AppContext, follower: UsersTable, qu
   return listFromCreators(ctx, rows.map((r) => r.creator_id), query);
 }
 
-export async function followerCount(ctx: AppContext, creatorId: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('follows')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('creator_id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -62,14 +62,14 @@ export async function sumOfAllBalances(db: Executor): Promise<number> {
   return Number(row.total);
 }
 
-/** Sum of amounts credited to an account by entries of the given kinds (e.g. a video's earnings). */
-export async function sumCredited(db: Executor, accountId: string, kinds: string[], ref?: string): Promise<number> {
+/** Sum of amounts credited to an account by entries of the given kinds, optionally since a time. */
+export async function sumCredited(db: Executor, accountId: string, kinds: string[], since?: string): Promise<number> {
   let q = db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
     .where('credit_account_id', '=', accountId)
     .where('kind', 'in', kinds);
-  if (ref !== undefined) q = q.where('ref', '=', ref);
+  if (since !== undefined) q = q.where('created_at', '>=', since);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.total);
 }

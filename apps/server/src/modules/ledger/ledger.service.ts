@@ -77,6 +77,10 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
 export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
   repo.createUserAccount(trx, userAccountId(userId), userId);
 
+/** Micro-tokens an account was credited by entries of these kinds (since a time, when given). */
+export const creditedTo = (db: Executor, accountId: string, kinds: string[], since?: string): Promise<number> =>
+  repo.sumCredited(db, accountId, kinds, since);
+
 /** Micro-tokens earned per thing (video, clip, stream), derived from the ledger and nothing else. */
 export const earnedByRef = (db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
   repo.sumCreditedByRef(db, kinds, refs);

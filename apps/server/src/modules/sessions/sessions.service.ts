@@ -40,6 +40,3 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export async function deleteExpiredSessions(db: Executor): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
-}

@@ -87,10 +87,6 @@ export async function removeLike(db: Executor, videoId: string, userId: string):
   return removed;
 }
 
-export async function hasLiked(db: Executor, videoId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('video_likes').select('video_id').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
 
 export const countViews = async (db: Executor, videoId: string): Promise<number> =>
   Number((await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views);
@@ -112,4 +108,37 @@ export function listTipsReceived(db: Executor, creatorAccountId: string, limit: 
     .orderBy('e.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A creator's totals over all their videos. */
+export async function creatorTotals(db: Executor, creatorId: string): Promise<{ videos: number; views: number; likes: number }> {
+  const row = await db
+    .selectFrom('videos')
+    .select((eb) => [eb.fn.countAll<number>().as('videos'), eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'), eb.fn.coalesce(eb.fn.sum<number>('likes'), sql<number>`0`).as('likes')])
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  return { videos: Number(row.videos), views: Number(row.views), likes: Number(row.likes) };
+}
+
+export const topVideosOf = (db: Executor, creatorId: string, limit: number) =>
+  db
+    .selectFrom('videos')
+    .select(['id', 'title', 'views'])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'ready')
+    .orderBy('views', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Counted views of a creator's videos since a time (from the view events, not the counters). */
+export async function viewsSince(db: Executor, creatorId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('video_views as vv')
+    .innerJoin('videos as v', 'v.id', 'vv.video_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('v.creator_id', '=', creatorId)
+    .where('vv.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -114,3 +114,13 @@ export async function tipsReceived(ctx: AppContext, userId: string, limit = 20):
   const rows = await repo.listTipsReceived(ctx.db, userAccountId(userId), limit);
   return rows.map((r) => ({ ...r, amount: microToTokens(Number(r.amount)) }));
 }
+
+/** What the creator dashboard reads about a creator's videos. */
+export async function creatorVideoStats(ctx: AppContext, creatorId: string, since: string, top: number) {
+  const [totals, topVideos, recentViews] = await Promise.all([
+    repo.creatorTotals(ctx.db, creatorId),
+    repo.topVideosOf(ctx.db, creatorId, top),
+    repo.viewsSince(ctx.db, creatorId, since),
+  ]);
+  return { totals, topVideos: topVideos.map((v) => ({ ...v, views: Number(v.views) })), recentViews };
+}
