@@ -109,3 +109,10 @@ export interface TipReceived {
   video_title: string | null;
   created_at: string;
 }
+
+/** A creator named by wallet address (the spec's follow paths) or, for email-only creators, by user id. */
+export const CreatorRefSchema = z.string().trim().min(1, 'Name a creator').max(64);
+export const FollowRequestSchema = z.object({ creator_wallet: CreatorRefSchema });
+export const FollowStatusSchema = z.object({ is_following: z.boolean() });
+export const TipsReceivedQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export type FollowStatus = z.infer<typeof FollowStatusSchema>;

@@ -1,12 +1,10 @@
-import { VideoListQuerySchema, VideoListSchema } from '@app/shared';
+import { CreatorRefSchema as Creator, FollowRequestSchema, FollowStatusSchema as FollowStatus, VideoListQuerySchema, VideoListSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
 import { follow, isFollowing, subscriptionFeed, unfollow } from './follows.service.ts';
 
 const tags = ['follows'];
-const Creator = z.string().trim().min(1).max(64);
-const FollowStatus = z.object({ is_following: z.boolean() });
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,7 +15,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscribe',
-    { schema: { tags, summary: 'Follow a creator', body: z.object({ creator_wallet: Creator }), response: { 200: FollowStatus } } },
+    { schema: { tags, summary: 'Follow a creator', body: FollowRequestSchema, response: { 200: FollowStatus } } },
     async (req) => follow(app.ctx, await requireUser(req), req.body.creator_wallet),
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { VideoLimits, VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
+import { TipsReceivedQuerySchema, VideoLimits, VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
@@ -89,7 +89,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/tips',
-    { schema: { tags, summary: 'Tips the signed-in user received, newest first', querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) } },
+    { schema: { tags, summary: 'Tips the signed-in user received, newest first', querystring: TipsReceivedQuerySchema } },
     async (req) => ({ tips: await videos.tipsReceived(app.ctx, (await requireUser(req)).id, req.query.limit) }),
   );
 

@@ -1,3 +1,4 @@
+import type { FollowStatus } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -18,11 +19,11 @@ export const creatorRef = (video: { creator_wallet: string | null; creator_id: s
 export const useFollowStatus = (creator: string, enabled: boolean) =>
   useQuery({
     queryKey: ['follow', creator],
-    queryFn: () => api<{ is_following: boolean }>(`/api/subscription-status/${encodeURIComponent(creator)}`).then((r) => r.is_following),
+    queryFn: () => api<FollowStatus>(`/api/subscription-status/${encodeURIComponent(creator)}`).then((r) => r.is_following),
     enabled,
   });
 
 export const setFollowing = (creator: string, follow: boolean) =>
   follow
-    ? api<{ is_following: boolean }>('/api/subscribe', { body: { creator_wallet: creator } })
-    : api<{ is_following: boolean }>(`/api/subscribe/${encodeURIComponent(creator)}`, { method: 'DELETE' });
+    ? api<FollowStatus>('/api/subscribe', { body: { creator_wallet: creator } })
+    : api<FollowStatus>(`/api/subscribe/${encodeURIComponent(creator)}`, { method: 'DELETE' });
