@@ -13,6 +13,8 @@ import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { streamRoutes } from './modules/streams/streams.routes.ts';
+import { registerLive } from './live/live.plugin.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,6 +41,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(followRoutes);
   await app.register(ticketRoutes);
   await app.register(analyticsRoutes);
+  await app.register(streamRoutes);
+  await registerLive(app);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

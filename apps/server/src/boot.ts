@@ -6,6 +6,8 @@ import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
+import { LiveContext } from './live/live-context.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
@@ -28,13 +30,16 @@ export async function createContext(config: Config, logger: Logger = createLogge
   const temp = createTempDir(config.dataDir);
   // Handlers receive the context, which holds the queue: hence a getter rather than the object.
   const jobs = createJobQueue(config, { db: database.db, dialect: database.dialect, log: logger.child({ component: 'jobs' }), context: () => ctx });
-  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs };
+  const bus = redis ? new RedisLiveBus(redis, config.redisPrefix, logger.child({ component: 'live' })) : new LocalLiveBus();
+  const live = new LiveContext(config, bus);
+  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs, live };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();
   return {
     ctx,
     async close() {
       await jobs.close(); // running jobs finish first (or are handed back): they still need the database
+      await bus.close();
       await database.close();
       await redis?.quit();
       temp.remove();

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  RTMP_ENABLED: z.stringbool().default(true),
+  RTMP_HOST: z.string().default('0.0.0.0'),
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL').optional(),
+  LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
@@ -69,6 +74,9 @@ export interface Config {
   /** whether this process runs background jobs (API-only nodes set JOBS_WORKER=false) */
   jobsWorker: boolean;
   jobsConcurrency: number;
+  /** live ingest: the RTMP listener of this process, and how long a dropped ingest may come back */
+  rtmp: { enabled: boolean; host: string; port: number; publicUrl: string | undefined };
+  liveGraceMs: number;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
   s3: S3Options | undefined;
 }
@@ -104,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     jobsWorker: e.JOBS_WORKER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    rtmp: { enabled: e.RTMP_ENABLED, host: e.RTMP_HOST, port: e.RTMP_PORT, publicUrl: e.RTMP_PUBLIC_URL?.replace(/\/+$/, '') },
+    liveGraceMs: e.LIVE_GRACE_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

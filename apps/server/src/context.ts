@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { LiveContext } from './live/live-context.ts';
 import type { Secrets } from './secrets.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   tempDir: string;
   /** durable background jobs (transcoding, …): SQL-backed, or BullMQ when REDIS_URL is set */
   jobs: JobQueue;
+  /** live events across processes (chat, viewer counts, ingest control) and the ingest address */
+  live: LiveContext;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
+import type { StreamChatMessagesTable, StreamsTable } from '../modules/streams/streams.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
@@ -26,6 +27,8 @@ export interface Database {
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;
   ticket_audit: TicketAuditTable;
+  streams: StreamsTable;
+  stream_chat_messages: StreamChatMessagesTable;
 }
 
 export interface UsersTable {

@@ -1,5 +1,6 @@
 import { runNoop } from './handlers/noop.ts';
 import { transcodeVideo, transcodeVideoFailed } from './handlers/transcode-video.ts';
+import { streamReplay } from './handlers/stream-replay.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { FinalFailureHook, JobHandler, JobType } from './job-types.ts';
 
@@ -7,6 +8,7 @@ import type { FinalFailureHook, JobHandler, JobType } from './job-types.ts';
 export const jobHandlers: { [T in JobType]: JobHandler<T> } = {
   noop: runNoop,
   'transcode-video': transcodeVideo,
+  'stream-replay': streamReplay,
 };
 
 /** What puts each type's entity in its explicit `failed` state once retries are exhausted. */

@@ -9,6 +9,8 @@ export interface JobPayloads {
   /** does nothing: a smoke test for a deployment, and the type the queue's own tests drive */
   noop: { note?: string };
   'transcode-video': { videoId: string };
+  /** HLS replay + thumbnail of a finished live stream's recording */
+  'stream-replay': { streamId: string };
 }
 
 export type JobType = keyof JobPayloads;

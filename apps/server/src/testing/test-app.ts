@@ -31,6 +31,7 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
     SEED_DEMO: 'false',
+    RTMP_ENABLED: 'false',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     // The PostgreSQL pass is the scaled-out deployment: Redis too, under a prefix of its own.
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),

@@ -1,19 +1,16 @@
 import type { Video, VideoListQuery } from '@app/shared';
-import { getAddress, isAddress } from 'viem';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
-import * as users from '../users/users.repository.ts';
+import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
 /** Creators are named by wallet (the spec's paths) or, for email-only creators, by user id. */
 async function findCreator(ctx: AppContext, creator: string): Promise<UsersTable> {
-  const row = isAddress(creator, { strict: false })
-    ? await users.findByWallet(ctx.db, getAddress(creator.toLowerCase()))
-    : await users.findById(ctx.db, creator);
+  const row = await findUserByRef(ctx.db, creator);
   if (!row) throw notFound('Creator not found');
   return row;
 }

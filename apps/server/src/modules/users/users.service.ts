@@ -1,4 +1,5 @@
 import { ReservedUsernameParts, Rewards, isStaff, type Role, type User } from '@app/shared';
+import { getAddress, isAddress } from 'viem';
 import type { Db, Executor } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -92,4 +93,9 @@ export async function renameUser(db: Db, userId: string, username: string): Prom
 /** Raises a user to a staff role (ADMIN_* lists or the admin CLI); never lowers one silently. */
 export async function grantRole(db: Executor, userId: string, role: Role): Promise<void> {
   await repo.setRole(db, userId, role, nowIso());
+}
+
+/** A user named by wallet address (any case) or by user id, as creator filters and follow paths name them. */
+export function findUserByRef(db: Executor, ref: string): Promise<UsersTable | undefined> {
+  return isAddress(ref, { strict: false }) ? repo.findByWallet(db, getAddress(ref.toLowerCase())) : repo.findById(db, ref);
 }

@@ -1,0 +1,145 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { LIVE_PLAYLIST, cidOfFile, probe, runFfmpeg } from '@app/media';
+import type { Logger } from 'pino';
+import type { AppContext } from '../context.ts';
+import { cidKey } from '../storage/blob-store.ts';
+import * as streams from '../modules/streams/streams.service.ts';
+import { IngestSession, liveDir, recordingParts } from './ingest-session.ts';
+import type { MediaSink } from './rtmp/rtmp-session.ts';
+
+/**
+ * The ingest side of this process: at most one publishing session per stream, the watch on streams
+ * whose recording parts sit on this machine (so the recording is finished here once the stream
+ * ends, whichever node ended it), and the sweeper that ends streams whose ingest never came back.
+ */
+export class IngestManager {
+  private readonly sessions = new Map<string, IngestSession>();
+  private readonly watches = new Map<string, Promise<() => Promise<void>>>();
+  private readonly finishing = new Map<string, Promise<void>>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: Logger,
+  ) {}
+
+  /** RTMP `publish`: a sink when the key opens a stream that is not ended and not already receiving. */
+  async publishWithKey(key: string, cut: () => void): Promise<MediaSink | null> {
+    const row = await streams.streamForKey(this.ctx, key);
+    if (!row) return null;
+    const session = await this.open(row.id, 'flv');
+    if (!session) return null;
+    session.cut = cut;
+    return session.sink();
+  }
+
+  /** The Go Live page's camera (already authenticated and checked to be the owner's). */
+  async openBrowserIngest(streamId: string, cut: () => void): Promise<IngestSession | null> {
+    const session = await this.open(streamId, 'webm');
+    if (session) session.cut = cut;
+    return session;
+  }
+
+  isReceiving(streamId: string): boolean {
+    return this.sessions.has(streamId);
+  }
+
+  private async open(streamId: string, format: 'flv' | 'webm'): Promise<IngestSession | null> {
+    if (this.sessions.has(streamId)) return null;
+    const session = new IngestSession(this.ctx, streamId, format, this.log, () => {
+      this.sessions.delete(streamId);
+      void this.finishIfEnded(streamId);
+    });
+    this.sessions.set(streamId, session);
+    try {
+      await this.watch(streamId);
+      await session.start();
+      return session;
+    } catch (err) {
+      this.sessions.delete(streamId);
+      this.log.error({ err, stream: streamId }, 'live ingest could not start');
+      return null;
+    }
+  }
+
+  private watch(streamId: string): Promise<unknown> {
+    let watching = this.watches.get(streamId);
+    if (!watching) {
+      watching = this.ctx.live.bus.subscribe(streamId, (event) => {
+        if (event.type === 'ingest_stop') this.sessions.get(streamId)?.cut();
+        if (event.type === 'stream_ended' && !this.sessions.has(streamId)) void this.finishIfEnded(streamId);
+      });
+      this.watches.set(streamId, watching);
+    }
+    return watching;
+  }
+
+  private finishIfEnded(streamId: string): Promise<void> {
+    let finishing = this.finishing.get(streamId);
+    if (!finishing) {
+      finishing = (async () => {
+        const row = await this.ctx.db.selectFrom('streams').select(['status', 'recording_cid']).where('id', '=', streamId).executeTakeFirst();
+        if (!row || row.status !== 'ended') return;
+        if (!row.recording_cid) await this.keepRecording(streamId);
+        const unwatch = this.watches.get(streamId);
+        this.watches.delete(streamId);
+        await (await unwatch)?.();
+      })()
+        .catch((err: unknown) => this.log.error({ err, stream: streamId }, 'recording could not be kept'))
+        .finally(() => this.finishing.delete(streamId));
+      this.finishing.set(streamId, finishing);
+    }
+    return finishing;
+  }
+
+  /**
+   * The ended stream's recording parts become one MPEG-TS file stored by CID (what clips and the
+   * replay are made from); the live playlist is closed so players stop waiting for more.
+   */
+  private async keepRecording(streamId: string): Promise<void> {
+    const dir = liveDir(this.ctx, streamId);
+    const playlist = path.join(dir, LIVE_PLAYLIST);
+    const text = await fsp.readFile(playlist, 'utf8').catch(() => null);
+    if (text !== null && !text.includes('#EXT-X-ENDLIST')) await fsp.appendFile(playlist, '#EXT-X-ENDLIST\n');
+
+    const parts = await recordingParts(dir);
+    if (parts.length === 0) return;
+    let file = path.join(dir, parts[0]!);
+    if (parts.length > 1) {
+      file = path.join(dir, 'recording.ts');
+      await runFfmpeg(['-hide_banner', '-y', '-i', `concat:${parts.map((p) => path.join(dir, p)).join('|')}`, '-c', 'copy', '-f', 'mpegts', file]);
+    }
+    const info = await probe(file).catch(() => null);
+    if (info && info.durationSeconds > 0) {
+      const cid = await cidOfFile(file);
+      await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await streams.setRecording(trx, streamId, cid, Math.round(info.durationSeconds * 1000));
+        await this.ctx.jobs.enqueue('stream-replay', { streamId }, {}, trx);
+      });
+    }
+    for (const part of [...parts, 'recording.ts']) await fsp.rm(path.join(dir, part), { force: true });
+  }
+
+  /** At start: finish recordings left by a previous run, watch the streams that may still come back. */
+  async start(graceMs: number): Promise<void> {
+    const root = path.join(this.ctx.config.dataDir, 'live');
+    for (const streamId of await fsp.readdir(root).catch(() => [] as string[])) {
+      if ((await recordingParts(liveDir(this.ctx, streamId))).length === 0) continue;
+      await this.watch(streamId);
+      await this.finishIfEnded(streamId);
+    }
+    const sweep = () =>
+      streams.sweepStreams(this.ctx, graceMs).catch((err: unknown) => this.log.warn({ err }, 'stream sweep failed'));
+    this.sweeper = setInterval(() => void sweep(), Math.min(10_000, Math.max(1_000, graceMs / 2)));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.sessions.values()].map((s) => s.close()));
+    await Promise.all([...this.finishing.values()]);
+    for (const unwatch of this.watches.values()) await (await unwatch)();
+    this.watches.clear();
+  }
+}

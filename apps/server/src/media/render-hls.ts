@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MASTER_PLAYLIST, cidOfFile, extractThumbnail, probe, renditionLadder, transcodeToHls } from '@app/media';
+import type { AppContext } from '../context.ts';
+import type { JobContext } from '../jobs/job-types.ts';
+import { cidKey } from '../storage/blob-store.ts';
+
+export interface RenderedMedia {
+  thumbnailCid: string;
+  /** media-store path of the HLS master playlist */
+  hlsPath: string;
+  durationSeconds: number;
+}
+
+/**
+ * The playable form of a stored original (an upload, a live recording): a JPEG thumbnail stored by
+ * CID and an HLS ladder stored under `hls/<name>/`. Work happens in a scratch folder that is removed
+ * whatever happens, so a retried job starts over cleanly.
+ */
+export async function renderStoredMedia(ctx: AppContext, sourceCid: string, name: string, job: Pick<JobContext, 'signal' | 'reportProgress'>): Promise<RenderedMedia> {
+  const work = await fsp.mkdtemp(path.join(ctx.tempDir, `render-${name}-`));
+  try {
+    const source = path.join(work, 'source');
+    await pipeline(await ctx.blobs.read(cidKey(sourceCid)), fs.createWriteStream(source));
+    const info = await probe(source, job.signal);
+    const durationSeconds = info.durationSeconds;
+
+    const thumbnail = path.join(work, 'thumbnail.jpg');
+    await extractThumbnail(source, thumbnail, { durationSeconds, signal: job.signal });
+    const thumbnailCid = await cidOfFile(thumbnail);
+    await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
+    await job.reportProgress(5);
+
+    const hlsDir = path.join(work, 'hls');
+    await transcodeToHls(source, hlsDir, renditionLadder(info.height), {
+      hasAudio: info.audioCodec !== null,
+      durationSeconds,
+      signal: job.signal,
+      onProgress: (fraction) => job.reportProgress(5 + Math.floor(fraction * 90)),
+    });
+    await ctx.blobs.putDirectory(`hls/${name}`, hlsDir);
+    return { thumbnailCid, hlsPath: `hls/${name}/${MASTER_PLAYLIST}`, durationSeconds };
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,69 @@
+import { ChatSendSchema, StreamLimits, microToTokens, tokensToMicro, type ChatMessage } from '@app/shared';
+import type { AppContext } from '../../context.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { StreamEarningKinds } from './streams.service.ts';
+
+/** A refusal sent back to the one sender as an `error` frame; nothing is broadcast. */
+export class ChatRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function recentMessages(ctx: AppContext, streamId: string): Promise<ChatMessage[]> {
+  const rows = await ctx.db
+    .selectFrom('stream_chat_messages as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.message', 'm.tip_amount', 'm.created_at', 'u.username', 'u.wallet_address'])
+    .where('m.stream_id', '=', streamId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(StreamLimits.chatHistory)
+    .execute();
+  return rows.reverse().map((r) => ({
+    id: r.id,
+    username: r.username,
+    user_wallet: r.wallet_address,
+    message: r.message,
+    tip_amount: r.tip_amount === null ? null : microToTokens(Number(r.tip_amount)),
+    timestamp: r.created_at,
+  }));
+}
+
+/**
+ * A chat message, checked and stored; with a tip, the transfer to the streamer happens in the same
+ * transaction, so a short balance refuses the whole message and nothing is shown.
+ */
+export async function postMessage(ctx: AppContext, streamId: string, sender: UsersTable, frame: unknown): Promise<ChatMessage> {
+  const parsed = ChatSendSchema.safeParse(frame);
+  if (!parsed.success) throw new ChatRefusal('invalid_message', parsed.error.issues[0]?.message ?? 'Invalid message');
+  const { message, tip_amount } = parsed.data;
+  const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
+  const at = nowIso();
+  const id = newId(16);
+  await ctx.db.transaction().execute(async (trx) => {
+    const stream = await trx.selectFrom('streams').select(['creator_id', 'status']).where('id', '=', streamId).executeTakeFirst();
+    if (!stream) throw new ChatRefusal('not_found', 'Stream not found');
+    if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');
+    if (tipMicro) {
+      if (stream.creator_id === sender.id) throw new ChatRefusal('invalid_tip', 'You cannot tip your own stream');
+      try {
+        await transfer(
+          { from: userAccountId(sender.id), to: userAccountId(stream.creator_id), amount: tipMicro, kind: StreamEarningKinds.tip, ref: streamId, idempotencyKey: `chat_tip:${id}` },
+          trx,
+        );
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'insufficient_funds') throw new ChatRefusal('insufficient_funds', 'Insufficient tokens for tip');
+        throw err;
+      }
+    }
+    await trx.insertInto('stream_chat_messages').values({ id, stream_id: streamId, user_id: sender.id, message, tip_amount: tipMicro, created_at: at }).execute();
+  });
+  return { id, username: sender.username, user_wallet: sender.wallet_address, message, tip_amount: tipMicro === null ? null : microToTokens(tipMicro), timestamp: at };
+}

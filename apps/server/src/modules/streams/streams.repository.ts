@@ -1,0 +1,50 @@
+import type { StreamCategory } from '@app/shared';
+import type { Executor } from '../../db/database.ts';
+import type { StreamsTable } from './streams.tables.ts';
+
+/** A stream row with its creator's public fields, as every read returns it. */
+export type StreamRow = StreamsTable & { creator_username: string; creator_wallet: string | null };
+
+const withCreator = (db: Executor) =>
+  db
+    .selectFrom('streams')
+    .innerJoin('users', 'users.id', 'streams.creator_id')
+    .selectAll('streams')
+    .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
+
+export const findStream = (db: Executor, id: string): Promise<StreamRow | undefined> =>
+  withCreator(db).where('streams.id', '=', id).executeTakeFirst();
+
+export const findStreamByKeyHash = (db: Executor, keyHash: string): Promise<StreamRow | undefined> =>
+  withCreator(db).where('streams.key_hash', '=', keyHash).executeTakeFirst();
+
+export interface StreamFilter {
+  status: 'live' | 'ended' | 'all';
+  category?: StreamCategory | undefined;
+  creatorId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Live means on air or briefly interrupted; a stream that was created but never started is not listed. */
+export function listStreams(db: Executor, filter: StreamFilter): Promise<StreamRow[]> {
+  let q = withCreator(db);
+  if (filter.status === 'live') q = q.where('streams.status', 'in', ['live', 'interrupted']);
+  else if (filter.status === 'ended') q = q.where('streams.status', '=', 'ended').where('streams.started_at', 'is not', null);
+  else q = q.where('streams.started_at', 'is not', null);
+  if (filter.category) q = q.where('streams.category', '=', filter.category);
+  if (filter.creatorId) q = q.where('streams.creator_id', '=', filter.creatorId);
+  const order = filter.status === 'live' ? 'streams.viewers_count' : 'streams.started_at';
+  return q.orderBy(order, 'desc').orderBy('streams.created_at', 'desc').orderBy('streams.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+}
+
+export const listOwnStreams = (db: Executor, creatorId: string, limit: number): Promise<StreamRow[]> =>
+  withCreator(db).where('streams.creator_id', '=', creatorId).orderBy('streams.created_at', 'desc').orderBy('streams.id', 'desc').limit(limit).execute();
+
+/** Streams whose ingest dropped before `before` and never came back. */
+export const listInterruptedSince = (db: Executor, before: string) =>
+  db.selectFrom('streams').select('id').where('status', '=', 'interrupted').where('interrupted_at', '<=', before).execute();
+
+/** Live streams that received video once but have heard nothing since `before` (their ingest node died). */
+export const listSilentSince = (db: Executor, before: string) =>
+  db.selectFrom('streams').select('id').where('status', '=', 'live').where('last_ingest_at', 'is not', null).where('last_ingest_at', '<=', before).execute();

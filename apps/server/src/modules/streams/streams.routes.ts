@@ -1,0 +1,68 @@
+import { StreamCreateSchema, StreamCreatedSchema, StreamIngestSchema, StreamListQuerySchema, StreamListSchema, StreamSchema, StreamStoppedSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/authenticate.ts';
+import * as streams from './streams.service.ts';
+
+const tags = ['streams'];
+const Params = z.object({ id: z.string().min(1).max(64) });
+
+export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/streams/create',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: { tags, summary: 'Create a stream: returns its secret key and the RTMP address to publish to', body: StreamCreateSchema, response: { 201: StreamCreatedSchema } },
+    },
+    async (req, reply) => reply.status(201).send(await streams.createStream(app.ctx, await requireUser(req), req.body)),
+  );
+
+  app.get(
+    '/api/streams',
+    { schema: { tags, summary: 'Live directory: live (default), ended or all streams, by category or creator', querystring: StreamListQuerySchema, response: { 200: StreamListSchema } } },
+    async (req) => ({ streams: await streams.listStreams(app.ctx, req.query) }),
+  );
+
+  app.get(
+    '/api/user/streams',
+    { schema: { tags, summary: "The signed-in user's streams, newest first, including ones not started", response: { 200: StreamListSchema } } },
+    async (req) => ({ streams: await streams.listOwnStreams(app.ctx, await requireUser(req)) }),
+  );
+
+  app.get(
+    '/api/streams/:id',
+    { schema: { tags, summary: 'One stream (never its key)', params: Params, response: { 200: StreamSchema } } },
+    async (req) => streams.getStream(app.ctx, req.params.id),
+  );
+
+  app.get(
+    '/api/streams/:id/ingest',
+    { schema: { tags, summary: "The stream's key and ingest addresses (its creator only)", params: Params, response: { 200: StreamIngestSchema } } },
+    async (req) => streams.streamIngest(app.ctx, await requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/streams/:id/key',
+    { schema: { tags, summary: 'Replace the stream key; the old one stops working at once (creator only)', params: Params, response: { 200: StreamIngestSchema } } },
+    async (req) => streams.rotateStreamKey(app.ctx, await requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/streams/:id/start',
+    { schema: { tags, summary: 'Go live (creator only); publishing video also does', params: Params, response: { 200: StreamSchema } } },
+    async (req) => streams.startStream(app.ctx, await requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/streams/:id/stop',
+    {
+      schema: {
+        tags,
+        summary: 'End the stream (creator only): pays 2 tokens per live minute, at least 10, once; keeps the recording',
+        params: Params,
+        response: { 200: StreamStoppedSchema },
+      },
+    },
+    async (req) => streams.stopStream(app.ctx, await requireUser(req), req.params.id),
+  );
+};

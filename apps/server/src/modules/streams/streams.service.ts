@@ -1,0 +1,246 @@
+import {
+  Rewards,
+  StreamCreateSchema,
+  microToTokens,
+  type Stream,
+  type StreamCreated,
+  type StreamIngest,
+  type StreamListQuerySchema,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { findUserByRef } from '../users/users.service.ts';
+import * as repo from './streams.repository.ts';
+import { presentStream, streamDuration } from './streams.presenter.ts';
+import { hashStreamKey, newStreamKey, streamKeyBox } from './stream-keys.ts';
+
+/** Ledger kinds that count as a stream's earnings. */
+export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
+const earningKinds = Object.values(StreamEarningKinds);
+
+/** 2 tokens per whole live minute, at least 10 (spec core §9), for a stream that went live. */
+export const liveReward = (seconds: number): number => Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);
+
+async function present(ctx: AppContext, rows: repo.StreamRow[]): Promise<Stream[]> {
+  const earned = await earnedByRef(ctx.db, earningKinds, rows.map((r) => r.id));
+  return Promise.all(
+    rows.map(async (r) => presentStream(r, earned.get(r.id) ?? 0, r.status === 'live' || r.status === 'interrupted' ? await ctx.live.bus.viewers(r.id) : undefined)),
+  );
+}
+
+async function ownStream(db: Executor, id: string, user: UsersTable): Promise<repo.StreamRow> {
+  const row = await repo.findStream(db, id);
+  if (!row) throw notFound('Stream not found');
+  if (row.creator_id !== user.id) throw forbidden('Only the creator of this stream can do this');
+  return row;
+}
+
+function ingestOf(ctx: AppContext, streamId: string, key: string): StreamIngest {
+  const rtmpUrl = ctx.live.rtmpUrl();
+  return {
+    stream_id: streamId,
+    stream_key: key,
+    rtmp_url: rtmpUrl,
+    rtmp_publish_url: `${rtmpUrl}/${key}`,
+    browser_ingest_path: `/ws/ingest/${streamId}`,
+  };
+}
+
+export async function createStream(ctx: AppContext, user: UsersTable, input: z.output<typeof StreamCreateSchema>): Promise<StreamCreated> {
+  const key = newStreamKey();
+  const now = nowIso();
+  const id = newId();
+  await ctx.db
+    .insertInto('streams')
+    .values({
+      id,
+      creator_id: user.id,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      tags: JSON.stringify(input.tags),
+      key_hash: hashStreamKey(key),
+      key_sealed: streamKeyBox(ctx.secrets.appSecret).seal(key),
+      status: 'created',
+      started_at: null,
+      ended_at: null,
+      interrupted_at: null,
+      last_ingest_at: null,
+      viewers_count: 0,
+      max_viewers: 0,
+      live_path: null,
+      recording_cid: null,
+      recording_duration_ms: null,
+      replay_path: null,
+      thumbnail_cid: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { stream_id: id, stream_key: key, rtmp_url: ctx.live.rtmpUrl() };
+}
+
+export async function getStream(ctx: AppContext, id: string): Promise<Stream> {
+  const row = await repo.findStream(ctx.db, id);
+  if (!row) throw notFound('Stream not found');
+  const [stream] = await present(ctx, [row]);
+  return stream!;
+}
+
+export async function listStreams(ctx: AppContext, query: z.output<typeof StreamListQuerySchema>): Promise<Stream[]> {
+  let creatorId: string | undefined;
+  if (query.creator) {
+    creatorId = (await findUserByRef(ctx.db, query.creator))?.id;
+    if (!creatorId) return [];
+  }
+  return present(ctx, await repo.listStreams(ctx.db, { ...query, creatorId }));
+}
+
+export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise<Stream[]> {
+  return present(ctx, await repo.listOwnStreams(ctx.db, user.id, 50));
+}
+
+/** The owner's key and ingest addresses. */
+export async function streamIngest(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
+  const row = await ownStream(ctx.db, id, user);
+  return ingestOf(ctx, id, streamKeyBox(ctx.secrets.appSecret).open(row.key_sealed));
+}
+
+/** A new key; the old one stops working at once (a running ingest is cut and may reconnect with the new key). */
+export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
+  const row = await ownStream(ctx.db, id, user);
+  if (row.status === 'ended') throw badRequest('This stream has ended');
+  const key = newStreamKey();
+  await ctx.db
+    .updateTable('streams')
+    .set({ key_hash: hashStreamKey(key), key_sealed: streamKeyBox(ctx.secrets.appSecret).seal(key), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  await ctx.live.bus.publish(id, { type: 'ingest_stop' });
+  return ingestOf(ctx, id, key);
+}
+
+/** Puts the stream on air (the start call, or the first video arriving). Idempotent while live. */
+export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
+  const now = nowIso();
+  const row = await repo.findStream(ctx.db, id);
+  if (!row || row.status === 'ended') return false;
+  const changed = await ctx.db
+    .updateTable('streams')
+    .set({ status: 'live', started_at: row.started_at ?? now, interrupted_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['created', 'interrupted'])
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0 && row.status === 'created') {
+    await ctx.live.bus.publish(id, { type: 'stream_started', creator: row.creator_username, title: row.title });
+  }
+  return true;
+}
+
+export async function startStream(ctx: AppContext, user: UsersTable, id: string): Promise<Stream> {
+  const row = await ownStream(ctx.db, id, user);
+  if (row.status === 'ended') throw badRequest('This stream has ended; create a new one to go live again');
+  await goLive(ctx, id);
+  return getStream(ctx, id);
+}
+
+export interface EndResult {
+  ended: boolean;
+  duration: number;
+  rewardMicro: number;
+}
+
+/**
+ * Ends a stream once: one conditional update decides, so a second stop (or the sweeper racing a
+ * stop) neither ends it again nor pays again; the reward goes through the ledger in the same
+ * transaction. `endedAt` lets the sweeper date the end to when the video stopped arriving.
+ */
+export async function endStream(ctx: AppContext, id: string, endedAt = nowIso()): Promise<EndResult> {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findStream(trx, id);
+    if (!row) throw notFound('Stream not found');
+    const changed = await trx
+      .updateTable('streams')
+      .set({ status: 'ended', ended_at: endedAt, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '<>', 'ended')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
+    const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });
+    let rewardMicro = 0;
+    if (row.started_at) {
+      rewardMicro = liveReward(duration);
+      await transfer(
+        { from: SystemAccount.mint, to: userAccountId(row.creator_id), amount: rewardMicro, kind: StreamEarningKinds.reward, ref: id, idempotencyKey: `live_reward:${id}` },
+        trx,
+      );
+    }
+    return { ended: true, duration, rewardMicro };
+  });
+  if (result.ended) {
+    await ctx.live.bus.publish(id, { type: 'stream_ended', duration: result.duration });
+    await ctx.live.bus.publish(id, { type: 'ingest_stop' });
+  }
+  return result;
+}
+
+export async function stopStream(ctx: AppContext, user: UsersTable, id: string): Promise<{ duration: number; tokens_earned: number }> {
+  await ownStream(ctx.db, id, user);
+  const { duration } = await endStream(ctx, id);
+  const earned = (await earnedByRef(ctx.db, earningKinds, [id])).get(id) ?? 0;
+  return { duration, tokens_earned: microToTokens(earned) };
+}
+
+// ---- what the ingest reports ----
+
+/** The stream a publisher's key opens, unless it has ended. */
+export async function streamForKey(ctx: AppContext, key: string): Promise<repo.StreamRow | undefined> {
+  const row = await repo.findStreamByKeyHash(ctx.db, hashStreamKey(key));
+  return row && row.status !== 'ended' ? row : undefined;
+}
+
+export async function noteIngest(ctx: AppContext, id: string, fields: { live_path?: string; thumbnail_cid?: string } = {}): Promise<void> {
+  await ctx.db.updateTable('streams').set({ ...fields, last_ingest_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** The video stopped arriving: interrupted, and ended by the sweeper unless it comes back in time. */
+export async function markInterrupted(ctx: AppContext, id: string): Promise<void> {
+  const now = nowIso();
+  await ctx.db.updateTable('streams').set({ status: 'interrupted', interrupted_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'live').execute();
+}
+
+export async function recordViewers(ctx: AppContext, id: string, count: number): Promise<void> {
+  await ctx.db.updateTable('streams').set({ viewers_count: count }).where('id', '=', id).execute();
+  await ctx.db.updateTable('streams').set({ max_viewers: count }).where('id', '=', id).where('max_viewers', '<', count).execute();
+}
+
+export async function setRecording(db: Executor, id: string, cid: string, durationMs: number): Promise<void> {
+  await db.updateTable('streams').set({ recording_cid: cid, recording_duration_ms: durationMs, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** An ingest reports every 5 s; a live stream not heard of for this long lost its ingest node. */
+const SILENT_AFTER_MS = 30_000;
+
+/**
+ * Ends streams whose ingest dropped more than `graceMs` ago, dated to the drop, and live streams
+ * whose ingest node went silent (crashed) for longer than that and SILENT_AFTER_MS.
+ */
+export async function sweepStreams(ctx: AppContext, graceMs: number): Promise<number> {
+  const before = new Date(Date.now() - graceMs).toISOString();
+  const silentBefore = new Date(Date.now() - Math.max(graceMs, SILENT_AFTER_MS)).toISOString();
+  let ended = 0;
+  for (const { id } of await repo.listInterruptedSince(ctx.db, before)) {
+    const row = await repo.findStream(ctx.db, id);
+    if ((await endStream(ctx, id, row?.interrupted_at ?? undefined)).ended) ended++;
+  }
+  for (const { id } of await repo.listSilentSince(ctx.db, silentBefore)) {
+    const row = await repo.findStream(ctx.db, id);
+    if ((await endStream(ctx, id, row?.last_ingest_at ?? undefined)).ended) ended++;
+  }
+  return ended;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { LIVE_PLAYLIST, liveHlsArgs } from './live.ts';
+
+describe('liveHlsArgs', () => {
+  const base = { segmentSeconds: 1, listSize: 6, recordingFile: 'recording-1.ts', maxHeight: 720 } as const;
+
+  it('reads FLV from stdin and writes the live playlist and the recording in one encode', () => {
+    const args = liveHlsArgs({ ...base, inputFormat: 'flv' });
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 4)).toEqual(['-f', 'flv', '-i', 'pipe:0']);
+    expect(args).toContain('zerolatency');
+    expect(args).toContain('expr:gte(t,n_forced*1)');
+    const tee = args.at(-1)!;
+    expect(tee).toContain('hls_time=1');
+    expect(tee).toContain('hls_list_size=6');
+    expect(tee.endsWith(`${LIVE_PLAYLIST}|[f=mpegts]recording-1.ts`)).toBe(true);
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(1);
+  });
+
+  it('reads a browser recording as Matroska with generated timestamps', () => {
+    const args = liveHlsArgs({ ...base, inputFormat: 'webm' });
+    expect(args).toContain('+genpts');
+    expect(args).toContain('matroska');
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { TipAmountSchema } from './videos.ts';
+
+/** Stream and clip categories of spec core §5 / extended §9. */
+export const StreamCategories = [
+  'Gaming', 'Technology', 'Education', 'Entertainment', 'Music', 'Art', 'Sports', 'News', 'Tutorial', 'Comedy',
+] as const;
+export type StreamCategory = (typeof StreamCategories)[number];
+
+export const StreamLimits = {
+  titleMax: 100,
+  descriptionMax: 500,
+  tagMax: 20,
+  tagsMax: 10,
+  listDefault: 20,
+  listMax: 100,
+  chatMessageMax: 200,
+  chatHistory: 50,
+  /** messages a user may send per window, per stream */
+  chatRateCount: 5,
+  chatRateWindowMs: 5_000,
+  /** a chat frame larger than this closes the socket */
+  chatFrameMaxBytes: 16 * 1024,
+  chatReconnectAttempts: 5,
+  chatReconnectDelayMs: 2_000,
+  /** the stream form resets this long after stop */
+  resetAfterStopMs: 3_000,
+} as const;
+
+/**
+ * created: has a key, nothing received yet; live: started or receiving; interrupted: the ingest
+ * dropped and may come back within the grace period; ended: stopped, the recording kept.
+ */
+export const StreamStatuses = ['created', 'live', 'interrupted', 'ended'] as const;
+export type StreamStatus = (typeof StreamStatuses)[number];
+
+const StreamTagsSchema = z
+  .array(z.string().trim().max(StreamLimits.tagMax, `Each tag must be at most ${StreamLimits.tagMax} characters`))
+  .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))])
+  .refine((tags) => tags.length <= StreamLimits.tagsMax, `At most ${StreamLimits.tagsMax} tags`);
+
+export const StreamCreateSchema = z.object({
+  title: z
+    .string({ error: 'Please enter a stream title' })
+    .trim()
+    .min(1, 'Please enter a stream title')
+    .max(StreamLimits.titleMax, `Title must be at most ${StreamLimits.titleMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(StreamLimits.descriptionMax, `Description must be at most ${StreamLimits.descriptionMax} characters`)
+    .default(''),
+  category: z.enum(StreamCategories, { error: `Category must be one of: ${StreamCategories.join(', ')}` }).default('Entertainment'),
+  tags: StreamTagsSchema.default([]),
+});
+export type StreamCreateInput = z.input<typeof StreamCreateSchema>;
+
+export const StreamCreatedSchema = z.object({ stream_id: z.string(), stream_key: z.string(), rtmp_url: z.string() });
+export type StreamCreated = z.infer<typeof StreamCreatedSchema>;
+
+export const StreamListQuerySchema = z.object({
+  status: z.enum(['live', 'ended', 'all']).default('live'),
+  limit: z.coerce.number().int().min(1).max(StreamLimits.listMax).default(StreamLimits.listDefault),
+  offset: z.coerce.number().int().min(0).default(0),
+  category: z.enum(StreamCategories).optional(),
+  creator: z.string().max(64).optional(),
+});
+
+export const StreamSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  status: z.enum(StreamStatuses),
+  is_live: z.boolean(),
+  viewers_count: z.number(),
+  max_viewers: z.number(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  /** seconds live so far (live) or in all (ended) */
+  duration: z.number(),
+  created_at: z.string(),
+  creator_id: z.string(),
+  creator_username: z.string(),
+  creator_wallet: z.string().nullable(),
+  tokens_earned: z.number(),
+  /** the live playlist while live; the recording's replay once ended and processed; null before any segment */
+  hls_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  /** whether a recording exists that clips can be cut from */
+  has_recording: z.boolean(),
+});
+export type Stream = z.infer<typeof StreamSchema>;
+
+export const StreamListSchema = z.object({ streams: z.array(StreamSchema) });
+
+/** The owner's view of a stream: the secret key and where to send video. */
+export const StreamIngestSchema = z.object({
+  stream_id: z.string(),
+  stream_key: z.string(),
+  rtmp_url: z.string(),
+  /** rtmp_url + '/' + stream_key, for tools that take one address */
+  rtmp_publish_url: z.string(),
+  /** the WebSocket path the Go Live page sends camera chunks to (append ?token=) */
+  browser_ingest_path: z.string(),
+});
+export type StreamIngest = z.infer<typeof StreamIngestSchema>;
+
+export const StreamStoppedSchema = z.object({ duration: z.number(), tokens_earned: z.number() });
+
+// ---- live chat frames (WS /ws/stream/{id}) ----
+
+/** What a client sends. `username` is accepted for compatibility and ignored: the server names the sender. */
+export const ChatSendSchema = z.object({
+  type: z.literal('chat'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(StreamLimits.chatMessageMax, `Messages are at most ${StreamLimits.chatMessageMax} characters`),
+  username: z.string().optional(),
+  tip_amount: TipAmountSchema.nullish(),
+});
+export type ChatSend = z.input<typeof ChatSendSchema>;
+
+export interface ChatMessage {
+  id: string;
+  username: string;
+  user_wallet: string | null;
+  message: string;
+  tip_amount: number | null;
+  timestamp: string;
+}
+
+/** Every frame the server sends. */
+export type ChatServerFrame =
+  | { type: 'welcome'; message: string; stream_id: string; authenticated: boolean; username: string | null; history: ChatMessage[]; viewers_count: number }
+  | ({ type: 'chat_message' } & ChatMessage)
+  | { type: 'tip_notification'; tipper: string; amount: number; message: string }
+  | { type: 'viewer_count_update'; viewers_count: number }
+  | { type: 'stream_started'; creator: string; title: string }
+  | { type: 'stream_ended'; duration: number }
+  | { type: 'error'; code: string; message: string };
