@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/features/i18n/locales/en.json';
+import hi from '../../web/src/features/i18n/locales/hi.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -50,8 +51,8 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
     await server?.stop();
   });
 
-  async function open(width: number): Promise<Page> {
-    const context = await newContext(browser, { baseURL: server.url, width, height: 900 });
+  async function open(width: number, language = 'EN'): Promise<Page> {
+    const context = await newContext(browser, { baseURL: server.url, width, height: 900, language });
     contexts.push(context);
     return context.newPage();
   }
@@ -128,6 +129,18 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
     await page.waitForURL(`${server.url}/privacy#public`);
     // the section scrolls up to just below the fixed header
     await expect.poll(() => page.evaluate(() => document.getElementById('public')!.getBoundingClientRect().top)).toBeLessThan(120);
+  });
+
+  it('speaks Hindi, the default language', async () => {
+    const page = await open(360, 'HI');
+    await page.goto('/support');
+    expect(await page.locator('main h1').textContent()).toBe(hi.pages.support);
+    await page.getByTestId('topic-live').locator('summary').click();
+    await page.getByTestId('topic-live').getByText(hi.info.support.topics.live.steps[2]!).waitFor();
+    await page.goto('/developers');
+    await page.getByTestId('api-reference').waitFor();
+    expect(await page.locator('#get-api-videos .api-badges').textContent()).toBe(hi.apiRef.access.public);
+    await screenshot(page, 'info-support-hi-360');
   });
 
   it('sends the old web3 guide addresses and /discord to their pages', async () => {

@@ -7,6 +7,8 @@ function useConstraintText() {
     switch (c.kind) {
       case 'oneOf':
         return t('apiRef.rules.oneOf', { values: c.values.join(', ') });
+      case 'minLength':
+        return c.value === 1 ? t('apiRef.rules.notEmpty') : t('apiRef.rules.minLength', { value: c.value });
       case 'min':
       case 'max':
         return t(`apiRef.rules.${c.kind}${c.exclusive ? 'Exclusive' : ''}`, { value: c.value });
