@@ -114,7 +114,7 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
     expect(await topic.getAttribute('open')).toBeNull();
     await topic.locator('summary').focus();
     await page.keyboard.press('Enter');
-    await topic.getByText('Press Create in the header and choose Upload Video.').waitFor();
+    await topic.getByText(info.support.topics.upload.steps[1]!).waitFor();
     expect(await topic.getAttribute('open')).toBe('');
     await screenshot(page, 'info-support-open-1280');
 
