@@ -3,6 +3,35 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/**
+ * The document's default is that an operation needs a bearer token (most routes call requireUser).
+ * These work without one: `public` ignores a token, `optional` uses it when present (a signed-in
+ * viewer is counted by account, for example). openapi.test.ts checks this list against what the
+ * routes really answer to a request without a token.
+ */
+export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
+  'POST /api/auth/challenge': 'public',
+  'POST /api/auth/verify': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/videos': 'public',
+  'GET /api/videos/:id': 'optional',
+  'POST /api/videos/:id/view': 'optional',
+  'GET /api/tickets/categories': 'public',
+};
+
+const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = { public: [], optional: [{}, { bearer: [] }] };
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** Zod schemas to JSON Schema, plus the operation's sign-in requirement from the list above. */
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const methods = [input.route.method].flat();
+  const access = methods.map((m) => WITHOUT_SIGN_IN[`${m} ${input.url}`]).find(Boolean);
+  return access ? { ...out, schema: { ...out.schema, security: SECURITY[access] } } : out;
+}
+
 /** OpenAPI document at /api/docs/json and a browsable reference at /api/docs, built from the route schemas. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -11,7 +40,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

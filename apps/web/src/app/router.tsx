@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { CreatorDashboard } from '../features/dashboard/creator-dashboard.tsx';
+import { StaticPage } from '../features/info/pages/static-pages.tsx';
 import { ProfileView } from '../features/profile/profile-view.tsx';
 import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
@@ -85,7 +86,7 @@ export const router = createBrowserRouter([
       ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
       { path: '/viewer-earnings', element: soon('earnings') },
       { path: '/advertiser', element: soon('advertiser') },
-      ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),
+      ...STATIC_PAGES.map(([path, page]) => ({ path, element: <StaticPage name={page} /> })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
       { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat
       { path: '*', element: <NotFoundPage /> },
