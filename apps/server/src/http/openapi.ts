@@ -18,6 +18,8 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/videos/:id': 'optional',
   'POST /api/videos/:id/view': 'optional',
   'GET /api/tickets/categories': 'public',
+  'GET /api/streams': 'public',
+  'GET /api/streams/:id': 'public',
 };
 
 const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = { public: [], optional: [{}, { bearer: [] }] };
