@@ -28,6 +28,8 @@ export function registerWebSockets(app: FastifyInstance, routes: SocketRoute[]):
     const origin = req.headers.origin;
     if (origin && !sameSite(origin, req.headers.host, publicOrigin)) return refuse(socket, 403, 'Forbidden');
     found.wss.handleUpgrade(req, socket, head, (ws) => {
+      // oversized frames and broken connections end the socket; they are not server errors
+      ws.on('error', (err) => app.log.debug({ err }, 'websocket error'));
       Promise.resolve(found.route.connect(ws, req, found.match!, url.searchParams)).catch((err: unknown) => {
         app.log.error({ err }, 'websocket connect failed');
         ws.close(1011, 'Server error');

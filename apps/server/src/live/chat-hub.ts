@@ -47,7 +47,12 @@ export class ChatHub {
     ws.on('pong', () => this.alive.add(ws));
     const room = this.join(streamId, ws);
     ws.on('close', () => this.leave(streamId, ws));
-    ws.on('message', (data, isBinary) => void this.receive(ws, streamId, user, isBinary ? null : data.toString()));
+    // one message at a time per socket, so a sender's messages keep their order
+    let queue = Promise.resolve();
+    ws.on('message', (data, isBinary) => {
+      const text = isBinary ? null : data.toString();
+      queue = queue.then(() => this.receive(ws, streamId, user, text));
+    });
     await room.unsubscribe; // subscribed before the welcome, so nothing said meanwhile is missed
     const viewers = await this.ctx.live.bus.addViewers(streamId, 1);
     send(ws, {
