@@ -10,6 +10,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export interface RunningServer {
   url: string;
   pid: number;
+  /** what a second server process needs to join this one (same data, database and Redis keys) */
+  joinEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-e2e-'));
   const fresh: FreshDatabase | null = await createFreshDatabase();
   let output = '';
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    REDIS_PREFIX: `e2e-${port}:`,
+    ...extraEnv,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -56,13 +64,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
-      DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '10000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-      REDIS_PREFIX: `e2e-${port}:`,
-      ...extraEnv,
+      RTMP_HOST: '127.0.0.1',
+      RTMP_PORT: '0', // a free port: several test servers run side by side
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +79,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     url,
     pid: child.pid!,
+    joinEnv: { DATA_DIR: env.DATA_DIR!, REDIS_PREFIX: env.REDIS_PREFIX!, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

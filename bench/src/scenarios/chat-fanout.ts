@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
+import { runFanout, type FanoutResult } from '../lib/chat-load.ts';
+import { closeOnExit } from '../lib/cleanup.ts';
+import { signUp } from '../lib/seed.ts';
+import type { Figure, Scenario } from './scenario.ts';
+
+const VIEWERS = 2000;
+const RATE = 50;
+const SECONDS = 20;
+/** the chat allows 5 messages per 5 s per user: 60 senders keep 50 messages/s under it */
+const SENDERS = 60;
+
+async function bareBroadcastServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../lib/bare-broadcast-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
+  });
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    stop: closeOnExit(async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  };
+}
+
+/** A started stream and SENDERS signed-in users, through the real API. */
+async function prepare(server: RunningServer): Promise<{ streamId: string; tokens: string[] }> {
+  const streamer = await signUp(server.url, 'bench-streamer@example.com');
+  const res = await fetch(`${server.url}/api/streams/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${streamer.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Bench chat' }),
+  });
+  const { stream_id } = (await res.json()) as { stream_id: string };
+  await fetch(`${server.url}/api/streams/${stream_id}/start`, { method: 'POST', headers: { authorization: `Bearer ${streamer.token}` } });
+  const tokens: string[] = [];
+  for (let i = 0; i < SENDERS; i++) tokens.push((await signUp(server.url, `bench-chatter${i}@example.com`)).token);
+  return { streamId: stream_id, tokens };
+}
+
+const ws = (server: RunningServer) => server.url.replace('http:', 'ws:');
+
+const figure = (metric: string, r: FanoutResult, ceiling?: FanoutResult): Figure => ({
+  metric,
+  value: r.deliveriesPerSecond,
+  unit: 'deliveries/s',
+  latency: { p50Ms: r.p50Ms, p99Ms: r.p99Ms },
+  ...(ceiling ? { ceiling: { value: ceiling.deliveriesPerSecond, what: `bare ws broadcast (p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms)` } } : {}),
+  failures: r.expected - r.delivered,
+  note: `${r.sent} messages × ${VIEWERS} sockets`,
+});
+
+/** Chat fan-out: 1 stream, 2,000 sockets, 50 messages/s for 20 s; then the same over two processes and Redis. */
+export const chatFanoutScenario: Scenario = {
+  name: 'chat',
+  description: `live chat fan-out: ${VIEWERS} sockets, ${RATE} messages/s for ${SECONDS} s (server in its own process)`,
+  async run(): Promise<Figure[]> {
+    const figures: Figure[] = [];
+    const options = { viewers: VIEWERS, messagesPerSecond: RATE, seconds: SECONDS };
+
+    const bare = await bareBroadcastServer();
+    let ceiling: FanoutResult;
+    try {
+      ceiling = await runFanout({ ...options, viewerUrls: [bare.url], senderUrls: Array.from({ length: SENDERS }, () => bare.url) });
+    } finally {
+      await bare.stop();
+    }
+
+    const a = await startServer({ LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false' });
+    const stopA = closeOnExit(() => a.stop());
+    try {
+      const { streamId, tokens } = await prepare(a);
+      const path = `/ws/stream/${streamId}`;
+      const one = await runFanout({ ...options, viewerUrls: [`${ws(a)}${path}`], senderUrls: tokens.map((t) => `${ws(a)}${path}?token=${t}`) });
+      figures.push(figure('one process', one, ceiling));
+
+      if (process.env.REDIS_URL) {
+        const b = await startServer({ ...a.joinEnv, LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false' });
+        const stopB = closeOnExit(() => b.stop());
+        try {
+          const two = await runFanout({
+            ...options,
+            viewerUrls: [`${ws(a)}${path}`, `${ws(b)}${path}`],
+            senderUrls: tokens.map((t, i) => `${ws(i % 2 ? b : a)}${path}?token=${t}`),
+          });
+          figures.push(figure('two processes over Redis', two, ceiling));
+        } finally {
+          await stopB();
+        }
+      } else {
+        figures.push({ metric: 'two processes over Redis', value: 0, unit: 'deliveries/s', note: 'skipped: set REDIS_URL to measure' });
+      }
+    } finally {
+      await stopA();
+    }
+    return figures;
+  },
+};
