@@ -13,4 +13,5 @@ export {
   type Rendition,
 } from './hls.ts';
 export { THUMBNAIL_WIDTH, extractThumbnail, thumbnailArgs, thumbnailTime, type ThumbnailOptions } from './thumbnail.ts';
+export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';

@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './videos.ts';
 export * from './format.ts';
 export * from './tickets.ts';
+export * from './clips.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
+import type { ClipLikesTable, ClipViewWindowsTable, ClipViewsTable, ClipsTable } from '../modules/clips/clips.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
@@ -26,6 +27,10 @@ export interface Database {
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;
   ticket_audit: TicketAuditTable;
+  clips: ClipsTable;
+  clip_likes: ClipLikesTable;
+  clip_view_windows: ClipViewWindowsTable;
+  clip_views: ClipViewsTable;
 }
 
 export interface UsersTable {

@@ -1,3 +1,4 @@
+import { cutClip, cutClipFailed } from './handlers/cut-clip.ts';
 import { runNoop } from './handlers/noop.ts';
 import { transcodeVideo, transcodeVideoFailed } from './handlers/transcode-video.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -7,11 +8,13 @@ import type { FinalFailureHook, JobHandler, JobType } from './job-types.ts';
 export const jobHandlers: { [T in JobType]: JobHandler<T> } = {
   noop: runNoop,
   'transcode-video': transcodeVideo,
+  'cut-clip': cutClip,
 };
 
 /** What puts each type's entity in its explicit `failed` state once retries are exhausted. */
 export const finalFailureHooks: { [T in JobType]?: FinalFailureHook<T> } = {
   'transcode-video': transcodeVideoFailed,
+  'cut-clip': cutClipFailed,
 };
 
 export function registerJobHandlers(jobs: JobQueue): void {

@@ -9,6 +9,8 @@ export interface JobPayloads {
   /** does nothing: a smoke test for a deployment, and the type the queue's own tests drive */
   noop: { note?: string };
   'transcode-video': { videoId: string };
+  /** the cut, thumbnail and HLS of a new clip */
+  'cut-clip': { clipId: string };
 }
 
 export type JobType = keyof JobPayloads;
