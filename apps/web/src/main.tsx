@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/videos.css';
+import './styles/clips.css';
 
 await initI18n();
 void restoreSession();
