@@ -96,3 +96,29 @@ export async function platformTotals(db: Executor, earningKinds: string[]): Prom
     .executeTakeFirstOrThrow();
   return { clips: Number(counts.clips), views: Number(counts.views), earned: Number(earned.total) };
 }
+
+/** A creator's totals over their ready clips. */
+export async function creatorTotals(db: Executor, creatorId: string): Promise<{ clips: number; views: number; likes: number }> {
+  const row = await db
+    .selectFrom('clips')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('clips'),
+      eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'),
+      eb.fn.coalesce(eb.fn.sum<number>('likes'), sql<number>`0`).as('likes'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
+  return { clips: Number(row.clips), views: Number(row.views), likes: Number(row.likes) };
+}
+
+export const topClipsOf = (db: Executor, creatorId: string, limit: number) =>
+  db
+    .selectFrom('clips')
+    .select(['id', 'title', 'views'])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'ready')
+    .orderBy('views', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();

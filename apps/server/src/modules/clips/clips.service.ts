@@ -119,3 +119,9 @@ export async function clipStats(ctx: AppContext): Promise<ClipStats> {
   const totals = await repo.platformTotals(ctx.db, earningKinds);
   return { total_clips: totals.clips, tokens_earned: microToTokens(totals.earned), views: totals.views };
 }
+
+/** What the creator dashboard reads about a creator's clips. */
+export async function creatorClipStats(ctx: AppContext, creatorId: string, top: number) {
+  const [totals, topClips] = await Promise.all([repo.creatorTotals(ctx.db, creatorId), repo.topClipsOf(ctx.db, creatorId, top)]);
+  return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })) };
+}
