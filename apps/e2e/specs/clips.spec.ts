@@ -63,8 +63,19 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
     await page.goto(`/clip-creator?video=${video.id}`);
     await page.waitForURL(/\/login$/);
     await page.getByText('Please sign in to create clips').waitFor();
+    // While the list loads: 8 skeleton cards.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/clips\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/clips');
+    await page.getByTestId('clip-skeletons').waitFor();
+    expect(await page.getByTestId('clip-skeletons').locator('.skeleton').count()).toBe(8);
+    release();
     await page.getByTestId('clips-empty').waitFor();
+    await page.unroute(/\/api\/clips\?/);
     expect(await page.getByTestId('clips-empty').textContent()).toContain('No Clips Found');
     expect(await page.getByTestId('clips-empty').textContent()).toContain('Be the first to create clips');
     await page.goto('/clips/no-such-clip');
