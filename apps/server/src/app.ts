@@ -15,6 +15,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { streamRoutes } from './modules/streams/streams.routes.ts';
 import { registerLive } from './live/live.plugin.ts';
+import { clipRoutes } from './modules/clips/clips.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(streamRoutes);
   await registerLive(app);
+  await app.register(clipRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/videos.css';
 import './styles/info.css';
+import './styles/clips.css';
 
 await initI18n();
 void restoreSession();

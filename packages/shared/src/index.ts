@@ -7,3 +7,4 @@ export * from './videos.ts';
 export * from './format.ts';
 export * from './tickets.ts';
 export * from './streams.ts';
+export * from './clips.ts';

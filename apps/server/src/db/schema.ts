@@ -1,6 +1,7 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
 import type { StreamChatMessagesTable, StreamsTable } from '../modules/streams/streams.tables.ts';
+import type { ClipLikesTable, ClipViewWindowsTable, ClipViewsTable, ClipsTable } from '../modules/clips/clips.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
@@ -29,6 +30,10 @@ export interface Database {
   ticket_audit: TicketAuditTable;
   streams: StreamsTable;
   stream_chat_messages: StreamChatMessagesTable;
+  clips: ClipsTable;
+  clip_likes: ClipLikesTable;
+  clip_view_windows: ClipViewWindowsTable;
+  clip_views: ClipViewsTable;
 }
 
 export interface UsersTable {

@@ -20,6 +20,10 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/tickets/categories': 'public',
   'GET /api/streams': 'public',
   'GET /api/streams/:id': 'public',
+  'GET /api/clips': 'optional',
+  'GET /api/clips/stats': 'public',
+  'GET /api/clips/:id': 'optional',
+  'POST /api/clips/:id/view': 'optional',
 };
 
 const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = { public: [], optional: [{}, { bearer: [] }] };

@@ -1,3 +1,4 @@
+import { cutClip, cutClipFailed } from './handlers/cut-clip.ts';
 import { runNoop } from './handlers/noop.ts';
 import { transcodeVideo, transcodeVideoFailed } from './handlers/transcode-video.ts';
 import { streamReplay } from './handlers/stream-replay.ts';
@@ -9,11 +10,13 @@ export const jobHandlers: { [T in JobType]: JobHandler<T> } = {
   noop: runNoop,
   'transcode-video': transcodeVideo,
   'stream-replay': streamReplay,
+  'cut-clip': cutClip,
 };
 
 /** What puts each type's entity in its explicit `failed` state once retries are exhausted. */
 export const finalFailureHooks: { [T in JobType]?: FinalFailureHook<T> } = {
   'transcode-video': transcodeVideoFailed,
+  'cut-clip': cutClipFailed,
 };
 
 export function registerJobHandlers(jobs: JobQueue): void {

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'transcode-video': { videoId: string };
   /** HLS replay + thumbnail of a finished live stream's recording */
   'stream-replay': { streamId: string };
+  /** the cut, thumbnail and HLS of a new clip */
+  'cut-clip': { clipId: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import type { ClipsTable } from '../modules/clips/clips.tables.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
 
 /**
@@ -32,5 +33,35 @@ export async function insertVideo(db: Executor, creatorId: string, overrides: Pa
     ...overrides,
   };
   await db.insertInto('videos').values(row).execute();
+  return row;
+}
+
+/** Inserts a clip row directly (ready unless told otherwise), for list and engagement tests. */
+export async function insertClip(db: Executor, creatorId: string, sourceVideoId: string, overrides: Partial<ClipsTable> = {}): Promise<ClipsTable> {
+  const at = overrides.created_at ?? nowIso();
+  const row: ClipsTable = {
+    id: newId(),
+    creator_id: creatorId,
+    source_video_id: sourceVideoId,
+    source_stream_id: null,
+    title: 'A test clip',
+    description: '',
+    category: 'Education',
+    tags: '[]',
+    start_ms: 0,
+    duration_seconds: 10,
+    status: 'ready',
+    failure: null,
+    cid: `bafkrei${newId(52).toLowerCase()}`,
+    size_bytes: 1000,
+    thumbnail_cid: null,
+    hls_path: null,
+    views: 0,
+    likes: 0,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+  await db.insertInto('clips').values(row).execute();
   return row;
 }

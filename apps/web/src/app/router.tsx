@@ -6,6 +6,9 @@ import { ProfileView } from '../features/profile/profile-view.tsx';
 import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
 import { AdminTicketsPage } from './routes/admin-tickets.tsx';
+import { ClipCreatorPage } from './routes/clip-creator.tsx';
+import { ClipPage } from './routes/clip.tsx';
+import { ClipsPage } from './routes/clips.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
 import { HelpPage } from './routes/help.tsx';
@@ -76,9 +79,9 @@ export const router = createBrowserRouter([
       { path: '/settings', element: <SettingsPage /> },
       { path: '/live', element: soon('live') },
       { path: '/stream/:streamId', element: soon('stream') },
-      { path: '/clips', element: soon('clips') },
-      { path: '/clips/:clipId', element: soon('clip') },
-      { path: '/clip-creator', element: guarded(soon('clipCreator')) },
+      { path: '/clips', element: <ClipsPage /> },
+      { path: '/clips/:clipId', element: <ClipPage /> },
+      { path: '/clip-creator', element: <ClipCreatorPage /> }, // sends visitors to /login with its own notice
       { path: '/creator-dashboard', element: guarded(<CreatorDashboard />) },
       { path: '/help', element: <HelpPage /> },
       { path: '/tickets/:ticketId', element: <TicketPage /> },

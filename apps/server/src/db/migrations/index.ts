@@ -4,6 +4,7 @@ import * as videos from './20261122-0003-videos.ts';
 import * as jobs from './20261122-0004-jobs.ts';
 import * as tickets from './20261122-0005-tickets.ts';
 import * as streams from './20261122-0006-streams.ts';
+import * as clips from './20261122-0007-clips.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0004-jobs': jobs,
   '20261122-0005-tickets': tickets,
   '20261122-0006-streams': streams,
+  '20261122-0007-clips': clips,
 };

@@ -1,12 +1,13 @@
 import { microToTokens } from '@app/shared';
 import type { AppContext } from '../../context.ts';
+import { ClipEarningKinds, creatorClipStats } from '../clips/clips.service.ts';
 import { creditedTo, userAccountId } from '../ledger/ledger.service.ts';
 import { VideoEarningKinds, creatorVideoStats } from '../videos/videos.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 5;
 /** Everything a creator earns from their content; the welcome bonus is not earnings. */
-const CREATOR_EARNING_KINDS: string[] = Object.values(VideoEarningKinds);
+const CREATOR_EARNING_KINDS: string[] = [...Object.values(VideoEarningKinds), ...Object.values(ClipEarningKinds)];
 
 export interface CreatorAnalytics {
   overview: {
@@ -25,35 +26,39 @@ export interface CreatorAnalytics {
 }
 
 /**
- * Computed from stored rows only: counters on the creator's videos, view events of the last 30
- * days, and ledger credits. Clips, streams and comments count what exists (none until those
+ * Computed from stored rows only: counters on the creator's videos and clips, video view events of
+ * the last 30 days, and ledger credits. Streams and comments count what exists (none until those
  * features land), never invented numbers.
  */
 export async function creatorAnalytics(ctx: AppContext, userId: string): Promise<CreatorAnalytics> {
   const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
-  const [{ totals, topVideos, recentViews }, total, last30] = await Promise.all([
+  const [{ totals, topVideos, recentViews }, clipStats, total, last30] = await Promise.all([
     creatorVideoStats(ctx, userId, since, TOP),
+    creatorClipStats(ctx, userId, TOP),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS, since),
   ]);
-  const { videos, views, likes } = totals;
+  const { videos } = totals;
+  const clips = clipStats.totals.clips;
+  const views = totals.views + clipStats.totals.views;
+  const likes = totals.likes + clipStats.totals.likes;
   const round1 = (n: number) => Math.round(n * 10) / 10;
   return {
     overview: {
       total_views: views,
-      total_content: videos,
+      total_content: videos + clips,
       total_videos: videos,
-      total_clips: 0,
+      total_clips: clips,
       total_streams: 0,
       total_likes: likes,
       total_comments: 0,
       engagement_rate: views > 0 ? round1((likes / views) * 100) : 0,
       total_tokens_earned: microToTokens(total),
     },
-    performance: { top_videos: topVideos, top_clips: [], recent_views_30d: recentViews },
+    performance: { top_videos: topVideos, top_clips: clipStats.topClips, recent_views_30d: recentViews },
     revenue: {
       total_earned: microToTokens(total),
-      avg_per_video: videos > 0 ? round1(microToTokens(total) / videos) : 0,
+      avg_per_video: videos + clips > 0 ? round1(microToTokens(total) / (videos + clips)) : 0,
       estimated_monthly: microToTokens(last30),
     },
   };

@@ -38,6 +38,9 @@ async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Prom
   return row;
 }
 
+/** A video row in any status, for features built on videos (clips check status themselves). */
+export const findVideoRow = (db: Executor, id: string): Promise<repo.VideoRow | undefined> => repo.findVideo(db, id);
+
 export async function getVideo(ctx: AppContext, id: string, viewer?: UsersTable): Promise<Video> {
   const [video] = await present(ctx.db, [await visibleVideo(ctx.db, id, viewer)]);
   return video!;

@@ -75,6 +75,11 @@ export function VideoDetails({ video }: { video: Video }) {
             <button type="button" className="button button-secondary" onClick={() => void shareLink(window.location.href, video.title, 'videos.linkCopied')}>
               ↗ {t('videos.share')}
             </button>
+            {video.status === 'ready' && (
+              <Link className="button button-secondary" to={`/clip-creator?video=${video.id}`} data-testid="clip-button">
+                ✂ {t('clips.clipButton')}
+              </Link>
+            )}
             {user && !isCreator && (
               <button type="button" className="button button-secondary" onClick={() => setTipping(true)} data-testid="thanks-button">
                 ♥ {t('videos.thanks')}

@@ -1,21 +1,26 @@
 import type { Video } from '@app/shared';
 import Hls from 'hls.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** What the player needs: a video, a clip, or a stream recording alike. */
+export type PlayableMedia = Pick<Video, 'title' | 'hls_url' | 'thumbnail_url'> & { media_url: string | null; ipfs_hash: string | null };
 
 /**
  * HLS through hls.js (or the browser's own HLS), the original file with HTTP ranges when the
  * renditions are not ready or cannot play. The content hash stays visible under the picture.
+ * `videoRef` hands the element to pages that steer playback (the clip creator's range preview).
  */
-export function VideoPlayer({ video }: { video: Video }) {
+export function VideoPlayer({ video, videoRef }: { video: PlayableMedia; videoRef?: Ref<HTMLVideoElement> }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  useImperativeHandle(videoRef, () => ref.current!, []);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const fallback = () => {
-      el.src = video.media_url;
+      if (video.media_url) el.src = video.media_url;
     };
     if (!video.hls_url) {
       fallback();
@@ -40,9 +45,11 @@ export function VideoPlayer({ video }: { video: Video }) {
   return (
     <div className="player">
       <video ref={ref} controls playsInline preload="metadata" poster={video.thumbnail_url ?? undefined} data-testid="video-player" aria-label={video.title} />
-      <p className="content-hash">
-        <span>{t('videos.contentHash')}</span> <code data-testid="content-hash">{video.ipfs_hash}</code>
-      </p>
+      {video.ipfs_hash && (
+        <p className="content-hash">
+          <span>{t('videos.contentHash')}</span> <code data-testid="content-hash">{video.ipfs_hash}</code>
+        </p>
+      )}
     </div>
   );
 }

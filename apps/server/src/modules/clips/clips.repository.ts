@@ -1,0 +1,124 @@
+import type { ClipListQuery } from '@app/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import type { ClipsTable } from './clips.tables.ts';
+
+/** A clip row with its creator's public fields, as every read returns it. */
+export type ClipRow = ClipsTable & { creator_username: string; creator_wallet: string | null };
+
+const withCreator = (db: Executor) =>
+  db
+    .selectFrom('clips')
+    .innerJoin('users', 'users.id', 'clips.creator_id')
+    .selectAll('clips')
+    .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
+
+export const findClip = (db: Executor, id: string): Promise<ClipRow | undefined> => withCreator(db).where('clips.id', '=', id).executeTakeFirst();
+
+export async function insertClip(db: Executor, row: ClipsTable): Promise<void> {
+  await db.insertInto('clips').values(row).execute();
+}
+
+/** Ready clips, newest first, filtered by category (any case), length and creator wallet (any case). */
+export function listClips(db: Executor, query: ClipListQuery) {
+  let q = withCreator(db).where('clips.status', '=', 'ready');
+  if (query.category) q = q.where(sql`lower(clips.category)`, '=', query.category.toLowerCase());
+  if (query.duration) q = q.where('clips.duration_seconds', '=', query.duration);
+  if (query.creator) q = q.where(sql`lower(users.wallet_address)`, '=', query.creator.toLowerCase());
+  return q.orderBy('clips.created_at', 'desc').orderBy('clips.id', 'desc').limit(query.limit).offset(query.offset).execute();
+}
+
+export async function markReady(db: Executor, id: string, media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'hls_path'>, at: string): Promise<void> {
+  await db.updateTable('clips').set({ ...media, status: 'ready', failure: null, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Only a clip still being cut becomes failed: a late failure report never undoes a finished cut. */
+export async function markFailed(db: Executor, id: string, reason: string, at: string): Promise<void> {
+  await db.updateTable('clips').set({ status: 'failed', failure: reason.slice(0, 500), updated_at: at }).where('id', '=', id).where('status', '=', 'processing').execute();
+}
+
+/** true when this call added the like (a user likes a clip at most once). */
+export async function addLike(db: Executor, clipId: string, userId: string, now: string): Promise<boolean> {
+  const row = await db
+    .insertInto('clip_likes')
+    .values({ clip_id: clipId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['clip_id', 'user_id']).doNothing())
+    .returning('clip_id')
+    .executeTakeFirst();
+  if (row) await db.updateTable('clips').set({ likes: sql`likes + 1` }).where('id', '=', clipId).execute();
+  return row !== undefined;
+}
+
+/** Which of these clips the user has liked. */
+export async function likedAmong(db: Executor, userId: string, clipIds: string[]): Promise<Set<string>> {
+  if (clipIds.length === 0) return new Set();
+  const rows = await db.selectFrom('clip_likes').select('clip_id').where('user_id', '=', userId).where('clip_id', 'in', clipIds).execute();
+  return new Set(rows.map((r) => r.clip_id));
+}
+
+/**
+ * Counts a view when this viewer's last counted view of the clip is over 24 h old (or there is
+ * none), in one statement, so concurrent views from one viewer count once.
+ */
+export async function claimViewWindow(db: Executor, clipId: string, viewerKey: string, now: string, windowStart: string): Promise<boolean> {
+  const row = await db
+    .insertInto('clip_view_windows')
+    .values({ clip_id: clipId, viewer_key: viewerKey, counted_at: now })
+    .onConflict((oc) => oc.columns(['clip_id', 'viewer_key']).doUpdateSet({ counted_at: now }).where('clip_view_windows.counted_at', '<=', windowStart))
+    .returning('counted_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordView(db: Executor, clipId: string, viewerKey: string, now: string): Promise<void> {
+  await db.insertInto('clip_views').values({ id: newId(16), clip_id: clipId, viewer_key: viewerKey, created_at: now }).execute();
+  await db.updateTable('clips').set({ views: sql`views + 1` }).where('id', '=', clipId).execute();
+}
+
+export async function counters(db: Executor, clipId: string): Promise<{ views: number; likes: number }> {
+  const row = await db.selectFrom('clips').select(['views', 'likes']).where('id', '=', clipId).executeTakeFirstOrThrow();
+  return { views: Number(row.views), likes: Number(row.likes) };
+}
+
+/** Totals over every ready clip: how many, their views, and what the ledger credited for them. */
+export async function platformTotals(db: Executor, earningKinds: string[]): Promise<{ clips: number; views: number; earned: number }> {
+  const counts = await db
+    .selectFrom('clips')
+    .select((eb) => [eb.fn.countAll<number>().as('clips'), eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views')])
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
+  const earned = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('kind', 'in', earningKinds)
+    .where('ref', 'in', (eb) => eb.selectFrom('clips').select('id').where('status', '=', 'ready'))
+    .executeTakeFirstOrThrow();
+  return { clips: Number(counts.clips), views: Number(counts.views), earned: Number(earned.total) };
+}
+
+/** A creator's totals over their ready clips. */
+export async function creatorTotals(db: Executor, creatorId: string): Promise<{ clips: number; views: number; likes: number }> {
+  const row = await db
+    .selectFrom('clips')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('clips'),
+      eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'),
+      eb.fn.coalesce(eb.fn.sum<number>('likes'), sql<number>`0`).as('likes'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
+  return { clips: Number(row.clips), views: Number(row.views), likes: Number(row.likes) };
+}
+
+export const topClipsOf = (db: Executor, creatorId: string, limit: number) =>
+  db
+    .selectFrom('clips')
+    .select(['id', 'title', 'views'])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'ready')
+    .orderBy('views', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();

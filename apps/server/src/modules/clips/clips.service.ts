@@ -1,0 +1,127 @@
+import { CLIP_BEYOND_SOURCE, ClipCreateSchema, Rewards, microToTokens, type Clip, type ClipLikeResult, type ClipListQuery, type ClipStats } from '@app/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { resolveClipSource, type ClipSourceKind } from './clip-sources.ts';
+import { presentClip } from './clips.presenter.ts';
+import * as repo from './clips.repository.ts';
+
+export const CLIP_NOT_FOUND = 'Clip Not Found';
+export const SOURCE_NOT_FOUND = 'Source not found';
+export const SOURCE_NOT_READY = 'This source is not ready yet. You can clip it once it plays.';
+/** Ledger kinds that count toward a clip's tokens_earned. */
+export const ClipEarningKinds = { create: 'clip_reward', like: 'clip_like_reward' } as const;
+const earningKinds = Object.values(ClipEarningKinds);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function present(db: Executor, rows: repo.ClipRow[], viewer?: UsersTable): Promise<Clip[]> {
+  const ids = rows.map((r) => r.id);
+  const [earned, liked] = await Promise.all([earnedByRef(db, earningKinds, ids), viewer ? repo.likedAmong(db, viewer.id, ids) : new Set<string>()]);
+  return rows.map((r) => presentClip(r, earned.get(r.id) ?? 0, liked.has(r.id)));
+}
+
+/** A ready clip for anyone; one still being cut (or failed) only for its creator. */
+async function visibleClip(db: Executor, id: string, viewer?: UsersTable): Promise<repo.ClipRow> {
+  const row = await repo.findClip(db, id);
+  if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id)) throw notFound(CLIP_NOT_FOUND);
+  return row;
+}
+
+export async function listClips(ctx: AppContext, query: ClipListQuery, viewer?: UsersTable): Promise<Clip[]> {
+  return present(ctx.db, await repo.listClips(ctx.db, query), viewer);
+}
+
+export async function getClip(ctx: AppContext, id: string, viewer?: UsersTable): Promise<Clip> {
+  const [clip] = await present(ctx.db, [await visibleClip(ctx.db, id, viewer)], viewer);
+  return clip!;
+}
+
+/**
+ * A new clip: the range must lie inside a source the creator may see and that plays. The row, the
+ * 5-token creation reward and the job that cuts the media are written in one transaction, so a
+ * clip never exists without its reward or its job.
+ */
+export async function createClip(ctx: AppContext, user: UsersTable, input: z.output<typeof ClipCreateSchema>): Promise<{ clip_id: string }> {
+  const [kind, sourceId]: [ClipSourceKind, string] = input.source_video_id ? ['video', input.source_video_id] : ['stream', input.source_stream_id!];
+  const source = await resolveClipSource(ctx.db, kind, sourceId);
+  if (!source || (!source.playable && source.userId !== user.id)) throw notFound(SOURCE_NOT_FOUND);
+  if (!source.playable) throw conflict(SOURCE_NOT_READY);
+  const startMs = Math.round(input.start_time * 1000);
+  if (startMs + input.duration * 1000 > Math.round(source.durationSeconds * 1000)) throw badRequest(CLIP_BEYOND_SOURCE);
+
+  const id = newId();
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertClip(trx, {
+      id,
+      creator_id: user.id,
+      source_video_id: kind === 'video' ? source.id : null,
+      source_stream_id: kind === 'stream' ? source.id : null,
+      title: input.title,
+      description: input.description,
+      category: source.category,
+      tags: JSON.stringify(input.tags),
+      start_ms: startMs,
+      duration_seconds: input.duration,
+      status: 'processing',
+      failure: null,
+      cid: null,
+      size_bytes: null,
+      thumbnail_cid: null,
+      hls_path: null,
+      views: 0,
+      likes: 0,
+      created_at: at,
+      updated_at: at,
+    });
+    await transfer(
+      { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.clipCreate, kind: ClipEarningKinds.create, ref: id, idempotencyKey: `clip:${id}` },
+      trx,
+    );
+    await ctx.jobs.enqueue('cut-clip', { clipId: id }, { jobId: `cut-clip:${id}` }, trx);
+  });
+  return { clip_id: id };
+}
+
+/** One like per user per clip; the creator earns 0.5 token for it, never for liking their own clip. */
+export async function likeClip(ctx: AppContext, clipId: string, user: UsersTable): Promise<ClipLikeResult> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const clip = await visibleClip(trx, clipId, user);
+    const added = await repo.addLike(trx, clipId, user.id, nowIso());
+    if (added && clip.creator_id !== user.id) {
+      await transfer(
+        { from: SystemAccount.mint, to: userAccountId(clip.creator_id), amount: Rewards.clipLike, kind: ClipEarningKinds.like, ref: clipId, idempotencyKey: `clip-like:${clipId}:${user.id}` },
+        trx,
+      );
+    }
+    return { liked: true as const, likes: (await repo.counters(trx, clipId)).likes };
+  });
+}
+
+/** Counts a view once per viewer per clip per 24 h, like video views; a creator's own views do not count. */
+export async function recordClipView(ctx: AppContext, clipId: string, viewerKey: string, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const clip = await visibleClip(trx, clipId, viewer);
+    if (viewer?.id === clip.creator_id) return { counted: false, views: Number(clip.views) };
+    const now = new Date();
+    const at = now.toISOString();
+    const counted = await repo.claimViewWindow(trx, clipId, viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString());
+    if (counted) await repo.recordView(trx, clipId, viewerKey, at);
+    return { counted, views: (await repo.counters(trx, clipId)).views };
+  });
+}
+
+export async function clipStats(ctx: AppContext): Promise<ClipStats> {
+  const totals = await repo.platformTotals(ctx.db, earningKinds);
+  return { total_clips: totals.clips, tokens_earned: microToTokens(totals.earned), views: totals.views };
+}
+
+/** What the creator dashboard reads about a creator's clips. */
+export async function creatorClipStats(ctx: AppContext, creatorId: string, top: number) {
+  const [totals, topClips] = await Promise.all([repo.creatorTotals(ctx.db, creatorId), repo.topClipsOf(ctx.db, creatorId, top)]);
+  return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })) };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MASTER_PLAYLIST, cidOfFile, cutClip, extractThumbnail, probe, renditionLadder, transcodeToHls } from '@app/media';
+import type { AppContext } from '../../context.ts';
+import type { JobContext } from '../../jobs/job-types.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { cidKey } from '../../storage/blob-store.ts';
+import { resolveClipSource } from './clip-sources.ts';
+import * as repo from './clips.repository.ts';
+
+/**
+ * The media job of a new clip: a frame-accurate cut of its range as an MP4 of its own (stored by
+ * its CID, the clip's ipfs_hash), a thumbnail and HLS renditions of the cut; then the clip is
+ * `ready` and listed. Work happens in a scratch folder that is removed whatever happens, so a retry
+ * starts over cleanly.
+ */
+export async function processClip(ctx: AppContext, clipId: string, job: Pick<JobContext, 'signal' | 'reportProgress'>): Promise<void> {
+  const clip = await repo.findClip(ctx.db, clipId);
+  if (!clip || clip.status !== 'processing') return; // deleted meanwhile, or a duplicate delivery
+  const source = clip.source_video_id
+    ? await resolveClipSource(ctx.db, 'video', clip.source_video_id)
+    : await resolveClipSource(ctx.db, 'stream', clip.source_stream_id!);
+  if (!source) {
+    await repo.markFailed(ctx.db, clipId, 'The source of this clip no longer exists', nowIso());
+    return;
+  }
+
+  const work = await fsp.mkdtemp(path.join(ctx.tempDir, `clip-${clipId}-`));
+  try {
+    const input = path.join(work, 'source');
+    await pipeline(await ctx.blobs.read(source.input.blobKey), fs.createWriteStream(input));
+    const sourceInfo = await probe(input, job.signal);
+
+    const cut = path.join(work, 'clip.mp4');
+    await cutClip(input, cut, {
+      startSeconds: clip.start_ms / 1000,
+      durationSeconds: clip.duration_seconds,
+      hasAudio: sourceInfo.hasAudio,
+      signal: job.signal,
+      onProgress: (fraction) => job.reportProgress(Math.floor(fraction * 40)),
+    });
+    const info = await probe(cut, job.signal);
+
+    const thumbnail = path.join(work, 'thumbnail.jpg');
+    await extractThumbnail(cut, thumbnail, { durationSeconds: info.durationSeconds, signal: job.signal });
+    const thumbnailCid = await cidOfFile(thumbnail);
+    await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
+    await job.reportProgress(45);
+
+    const hlsDir = path.join(work, 'hls');
+    await transcodeToHls(cut, hlsDir, renditionLadder(info.height), {
+      hasAudio: info.hasAudio,
+      durationSeconds: info.durationSeconds,
+      frameRate: info.frameRate,
+      signal: job.signal,
+      onProgress: (fraction) => job.reportProgress(45 + Math.floor(fraction * 50)),
+    });
+    const hlsPrefix = `hls/clip-${clipId}`;
+    await ctx.blobs.putDirectory(hlsPrefix, hlsDir);
+
+    // Stored last: putFile moves the file, and only a finished cut gets a blob.
+    const cid = await cidOfFile(cut);
+    const size = (await fsp.stat(cut)).size;
+    await ctx.blobs.putFile(cidKey(cid), cut, 'video/mp4');
+    await repo.markReady(ctx.db, clipId, { cid, size_bytes: size, thumbnail_cid: thumbnailCid, hls_path: `${hlsPrefix}/${MASTER_PLAYLIST}` }, nowIso());
+    await job.reportProgress(100);
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** After the last retry: the clip leaves `processing` for an explicit `failed` its creator can see. */
+export const markClipFailed = (ctx: AppContext, clipId: string, reason: string): Promise<void> => repo.markFailed(ctx.db, clipId, reason, nowIso());

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useClip } from '../../features/clips/api/clips.ts';
+import { ClipDetails } from '../../features/clips/components/clip-details.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { FullPageSpinner } from '../layout/spinner.tsx';
+
+export function ClipPage() {
+  const { t } = useTranslation();
+  const { clipId = '' } = useParams();
+  const { data, isLoading, error } = useClip(clipId);
+  if (isLoading) return <FullPageSpinner />;
+  if (!data) {
+    // A missing clip reads the spec's sentence; any other failure shows the server's message.
+    const message = error instanceof ApiError && error.status !== 404 ? error.message : t('clips.notFoundBody');
+    return (
+      <section className="page centered-page" data-testid="clip-not-found">
+        <h1>{t('clips.notFoundTitle')}</h1>
+        <p>{message}</p>
+        <Link className="button" to="/clips">{t('clips.backToClips')}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <ClipDetails clip={data} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatCount, formatTokens, type Clip } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { copyLink } from '../../videos/components/share.ts';
+import { formatDuration } from '../../videos/components/video-card.tsx';
+import { ClipLikeButton } from './like-button.tsx';
+
+export const clipUrl = (id: string): string => `${window.location.origin}/clips/${id}`;
+
+function LinkIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L12 5.6" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+    </svg>
+  );
+}
+
+export function ClipCard({ clip }: { clip: Clip }) {
+  const { t } = useTranslation();
+  return (
+    <article className="clip-card" data-testid="clip-card">
+      <Link to={`/clips/${clip.id}`} className="video-card-link">
+        <div className="thumb">
+          {clip.thumbnail_url ? <img src={clip.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">✂</div>}
+          <span className="badge badge-language">{t(`clips.category.${clip.category}`, { defaultValue: clip.category })}</span>
+          <span className="badge badge-duration">{formatDuration(clip.duration)}</span>
+        </div>
+        <h3 className="video-title clip-card-title">{clip.title}</h3>
+      </Link>
+      <p className="video-meta">{clip.creator_username}</p>
+      <p className="video-meta">
+        {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} · {t('clips.tokens', { amount: formatTokens(clip.tokens_earned) })}
+      </p>
+      <div className="clip-card-actions">
+        <ClipLikeButton clip={clip} compact />
+        <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(clipUrl(clip.id), 'clips.linkCopied')} data-testid="clip-copy-link">
+          <LinkIcon /> {t('clips.copyLink')}
+        </button>
+        {clip.source_video_id && (
+          <Link className="button button-secondary button-small" to={`/clip-creator?video=${clip.source_video_id}`} data-testid="clip-create-from">
+            <span aria-hidden="true">✂</span> {t('clips.createClip')}
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { formatCount, formatTokens } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { useClipStats } from '../api/clips.ts';
+
+/** Platform totals over every clip (spec extended §2: total clips, tokens earned, views). */
+export function ClipStatsCard() {
+  const { t } = useTranslation();
+  const { data } = useClipStats();
+  return (
+    <section className="card clip-stats" aria-labelledby="clip-stats-title" data-testid="clip-stats">
+      <h2 id="clip-stats-title">{t('clips.stats.title')}</h2>
+      <dl className="stats">
+        <div><dt>{t('clips.stats.totalClips')}</dt><dd data-testid="stats-total">{data ? formatCount(data.total_clips) : '–'}</dd></div>
+        <div><dt>{t('clips.stats.tokensEarned')}</dt><dd>{data ? formatTokens(data.tokens_earned) : '–'}</dd></div>
+        <div><dt>{t('clips.stats.views')}</dt><dd>{data ? formatCount(data.views) : '–'}</dd></div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { ClipLimits, formatCount } from '@app/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDuration } from '../../videos/components/video-card.tsx';
+import { useRecentClips } from '../api/clips.ts';
+
+/** Up to six other clips; a failure is only logged (spec extended §8). */
+export function MoreClips({ currentId }: { currentId: string }) {
+  const { t } = useTranslation();
+  const { data, error } = useRecentClips();
+  useEffect(() => {
+    if (error) console.error('Failed to load related clips', error);
+  }, [error]);
+  const others = (data ?? []).filter((c) => c.id !== currentId).slice(0, ClipLimits.relatedShown);
+  return (
+    <section className="more-clips" aria-labelledby="more-clips-title">
+      <h2 id="more-clips-title">{t('clips.moreClips')}</h2>
+      {others.length === 0 ? (
+        <p className="muted">{t('clips.noMoreClips')}</p>
+      ) : (
+        <ul className="more-clips-list" data-testid="more-clips">
+          {others.map((c) => (
+            <li key={c.id}>
+              <Link to={`/clips/${c.id}`} className="more-clip">
+                <div className="thumb">
+                  {c.thumbnail_url ? <img src={c.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">✂</div>}
+                  <span className="badge badge-duration">{formatDuration(c.duration)}</span>
+                </div>
+                <div>
+                  <h3 className="video-title">{c.title}</h3>
+                  <p className="video-meta">{c.creator_username}</p>
+                  <p className="video-meta">{t('clips.viewCount', { count: c.views, formatted: formatCount(c.views) })}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

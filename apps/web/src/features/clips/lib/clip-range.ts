@@ -1,0 +1,32 @@
+import { ClipDurations, ClipLimits, type ClipDuration } from '@app/shared';
+
+const TENTHS = 1 / ClipLimits.startStep;
+const roundToStep = (seconds: number): number => Math.round(seconds * TENTHS) / TENTHS;
+// A tiny epsilon keeps 35.3 (stored as 35.29999…) from flooring to 35.2.
+const floorToStep = (seconds: number): number => Math.floor(seconds * TENTHS + 1e-6) / TENTHS;
+
+/** The latest start that keeps the whole clip inside the source, on the 0.1 s grid. */
+export const maxStart = (clipSeconds: number, sourceSeconds: number): number => Math.max(0, floorToStep(sourceSeconds - clipSeconds));
+
+/** Spec extended §4: the start is kept between 0 and source duration minus clip duration, in steps of 0.1 s. */
+export function clampStart(start: number, clipSeconds: number, sourceSeconds: number): number {
+  if (!Number.isFinite(start)) return 0;
+  return Math.min(Math.max(0, roundToStep(start)), maxStart(clipSeconds, sourceSeconds));
+}
+
+/** Whether a clip of this length fits the source at all. */
+export const fits = (clipSeconds: number, sourceSeconds: number): boolean => clipSeconds <= sourceSeconds + 1e-6;
+
+/** The length a new clip starts with: 20 s when the source is long enough, else the longest that fits. */
+export function defaultDuration(sourceSeconds: number): ClipDuration {
+  if (fits(20, sourceSeconds)) return 20;
+  return [...ClipDurations].reverse().find((d) => fits(d, sourceSeconds)) ?? ClipDurations[0];
+}
+
+/** 83.25 → "1:23.3": minutes, seconds and tenths, as the timeline and the 'Clipped from' card show times. */
+export function formatClipTime(seconds: number): string {
+  const tenths = Math.round(Math.max(0, seconds) * 10);
+  const minutes = Math.floor(tenths / 600);
+  const rest = (tenths % 600) / 10;
+  return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`;
+}
