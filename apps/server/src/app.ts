@@ -13,6 +13,7 @@ import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { viewingRoutes } from './modules/viewing/viewing.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(followRoutes);
   await app.register(ticketRoutes);
   await app.register(analyticsRoutes);
+  await app.register(viewingRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -11,9 +11,10 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token', '*.bank_details', '*.account_number', '*.upi_id'];
 
-export const createLogger = (config: Config): Logger => pino({ level: config.logLevel, redact: REDACT });
+export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
+  destination ? pino({ level: config.logLevel, redact: REDACT }, destination) : pino({ level: config.logLevel, redact: REDACT });
 
 /**
  * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the

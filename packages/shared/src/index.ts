@@ -6,3 +6,6 @@ export * from './auth.ts';
 export * from './videos.ts';
 export * from './format.ts';
 export * from './tickets.ts';
+export * from './money.ts';
+export * from './earnings-rules.ts';
+export * from './earnings.ts';

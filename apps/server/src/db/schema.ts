@@ -8,6 +8,15 @@ import type {
   VideoViewsTable,
   VideosTable,
 } from '../modules/videos/videos.tables.ts';
+import type {
+  PayoutsTable,
+  ReferralCodesTable,
+  ReferralsTable,
+  VideoRatingsTable,
+  ViewerDailyCountersTable,
+  ViewerEarningEventsTable,
+  ViewingSessionsTable,
+} from '../modules/viewing/viewing.tables.ts';
 
 /** Kysely table types. Timestamps are ISO-8601 UTC strings in both SQL dialects. */
 export interface Database {
@@ -26,6 +35,13 @@ export interface Database {
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;
   ticket_audit: TicketAuditTable;
+  viewing_sessions: ViewingSessionsTable;
+  viewer_earning_events: ViewerEarningEventsTable;
+  viewer_daily_counters: ViewerDailyCountersTable;
+  video_ratings: VideoRatingsTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  payouts: PayoutsTable;
 }
 
 export interface UsersTable {
@@ -58,13 +74,17 @@ export interface AuthNoncesTable {
   used_at: string | null;
 }
 
+/** 'user' accounts (every holder: users, advertisers, campaigns) never go below zero; 'system' ones may. */
 export type LedgerAccountKind = 'user' | 'system';
+/** Tokens count in micro-tokens, rupees in paise; a transfer never mixes the two. */
+export type Currency = 'TOKEN' | 'INR';
 
 export interface LedgerAccountsTable {
   id: string;
   kind: LedgerAccountKind;
   user_id: string | null;
-  /** micro-tokens; CHECK keeps user accounts at or above zero. */
+  currency: Currency;
+  /** in the currency's smallest unit; CHECK keeps user accounts at or above zero. */
   balance: number;
   created_at: string;
 }
@@ -75,6 +95,7 @@ export interface LedgerEntriesTable {
   debit_account_id: string;
   credit_account_id: string;
   amount: number;
+  currency: Currency;
   kind: string;
   ref: string | null;
   created_at: string;

@@ -3,6 +3,7 @@ import * as foundation from './20261122-0001-foundation.ts';
 import * as videos from './20261122-0003-videos.ts';
 import * as jobs from './20261122-0004-jobs.ts';
 import * as tickets from './20261122-0005-tickets.ts';
+import * as viewing from './20261122-0008-viewing.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0003-videos': videos,
   '20261122-0004-jobs': jobs,
   '20261122-0005-tickets': tickets,
+  '20261122-0008-viewing': viewing,
 };
