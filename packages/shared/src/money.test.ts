@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { formatInr, paiseToRupees, rupeesToPaise } from './money.ts';
 
 describe('rupees and paise', () => {
   it.each([
@@ -15,5 +15,11 @@ describe('rupees and paise', () => {
 
   it('shows paise as rupees with two decimals at most', () => {
     expect([paiseToRupees(123_456), paiseToRupees(5), paiseToRupees(0)]).toEqual([1234.56, 0.05, 0]);
+  });
+});
+
+describe('rupee amounts from the API', () => {
+  it('show with the rupee sign, Indian grouping and two decimals', () => {
+    expect([formatInr(1234.5), formatInr(0.3), formatInr(500000)]).toEqual(['₹1,234.50', '₹0.30', '₹5,00,000.00']);
   });
 });

@@ -1,3 +1,5 @@
+import { formatRupees } from './format.ts';
+
 /**
  * Rupee amounts are kept as integer paise on the server; the API shows rupees as plain numbers with
  * at most two decimals. Conversions go through decimal text so no float rounding leaks in.
@@ -15,3 +17,6 @@ export function rupeesToPaise(value: number | string): number | null {
 
 /** Integer paise → rupees for the API (exact: two decimals at most). */
 export const paiseToRupees = (paise: number): number => Number((paise / PAISE_PER_RUPEE).toFixed(2));
+
+/** A rupee amount from the API with the rupee sign and two decimals: 1234.5 → "₹1,234.50". */
+export const formatInr = (rupees: number): string => formatRupees(Math.round(rupees * PAISE_PER_RUPEE));

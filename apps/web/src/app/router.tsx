@@ -19,6 +19,7 @@ import { SubscriptionsPage } from './routes/subscriptions.tsx';
 import { TicketPage } from './routes/ticket.tsx';
 import { TrendingPage } from './routes/trending.tsx';
 import { UploadPage } from './routes/upload.tsx';
+import { ViewerEarningsPage } from './routes/viewer-earnings.tsx';
 import { VideoPage } from './routes/video.tsx';
 
 const soon = (page: string) => <ComingSoon page={page} />;
@@ -83,7 +84,7 @@ export const router = createBrowserRouter([
       { path: '/tickets/:ticketId', element: <TicketPage /> },
       { path: '/admin/tickets', element: <AdminTicketsPage /> },
       ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
-      { path: '/viewer-earnings', element: soon('earnings') },
+      { path: '/viewer-earnings', element: <ViewerEarningsPage /> },
       { path: '/advertiser', element: soon('advertiser') },
       ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),

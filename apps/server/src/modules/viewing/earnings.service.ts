@@ -39,7 +39,7 @@ export async function earningsSummary(ctx: AppContext, user: UsersTable): Promis
     progress_to_payout: Math.min(100, Math.floor((unpaid / EarningsRules.payoutThreshold) * 1000) / 10),
     amount_needed_for_payout: paiseToRupees(Math.max(0, EarningsRules.payoutThreshold - unpaid)),
     videos_watched: watch.qualified,
-    total_watch_time: Math.round((watch.watchedMs / 3_600_000) * 100) / 100,
+    total_watch_time: Math.round((watch.watchedMs / 3_600_000) * 10_000) / 10_000,
     engagements_made: engagements,
     quality_reviews_given: ratings,
     total_payouts: paiseToRupees(totals.get('paid') ?? 0),

@@ -8,6 +8,7 @@ import { session, sessionActions } from '../../session/stores/session-store.ts';
 import { creatorRef, likeVideo, tipVideo } from '../api/engagement.ts';
 import { useFeed } from '../api/videos.ts';
 import { FollowButton } from './follow-button.tsx';
+import { RatingStars } from './rating-stars.tsx';
 import { shareLink } from './share.ts';
 import { TimeAgo } from './time-ago.tsx';
 import { TipDialog } from './tip-dialog.tsx';
@@ -82,6 +83,7 @@ export function VideoDetails({ video }: { video: Video }) {
             )}
           </div>
         </div>
+        {video.status === 'ready' && <RatingStars videoId={video.id} isCreator={isCreator} />}
         <section className="creator-card card">
           <div className="avatar avatar-large" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
           <div className="creator-info">

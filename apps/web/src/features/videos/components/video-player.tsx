@@ -2,6 +2,8 @@ import type { Video } from '@app/shared';
 import Hls from 'hls.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { session } from '../../session/stores/session-store.ts';
+import { useWatchProgress } from '../hooks/use-watch-progress.ts';
 
 /**
  * HLS through hls.js (or the browser's own HLS), the original file with HTTP ranges when the
@@ -10,6 +12,9 @@ import { useTranslation } from 'react-i18next';
 export function VideoPlayer({ video }: { video: Video }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  const user = session.use((s) => s.user);
+  // Signed-in viewers report watch progress for earnings; a creator's own views never earn.
+  useWatchProgress(ref, video.id, !!user && user.id !== video.creator_id);
 
   useEffect(() => {
     const el = ref.current;
