@@ -14,6 +14,7 @@ import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { viewingRoutes } from './modules/viewing/viewing.routes.ts';
+import { advertiserRoutes } from './modules/advertisers/advertisers.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(ticketRoutes);
   await app.register(analyticsRoutes);
   await app.register(viewingRoutes);
+  await app.register(advertiserRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

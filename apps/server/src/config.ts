@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().optional(),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
+  PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -71,6 +72,8 @@ export interface Config {
   jobsConcurrency: number;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
   s3: S3Options | undefined;
+  /** who takes advertisers' payments: the local test provider (approves everything) or none */
+  paymentProvider: 'test' | 'none';
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
   };
 }

@@ -9,3 +9,4 @@ export * from './tickets.ts';
 export * from './money.ts';
 export * from './earnings-rules.ts';
 export * from './earnings.ts';
+export * from './advertisers.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
+import type { AdEventWindowsTable, AdvertiserFundsTable, AdvertisersTable, CampaignsTable } from '../modules/advertisers/advertisers.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
@@ -42,6 +43,10 @@ export interface Database {
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
   payouts: PayoutsTable;
+  advertisers: AdvertisersTable;
+  advertiser_funds: AdvertiserFundsTable;
+  campaigns: CampaignsTable;
+  ad_event_windows: AdEventWindowsTable;
 }
 
 export interface UsersTable {

@@ -4,6 +4,7 @@ import * as videos from './20261122-0003-videos.ts';
 import * as jobs from './20261122-0004-jobs.ts';
 import * as tickets from './20261122-0005-tickets.ts';
 import * as viewing from './20261122-0008-viewing.ts';
+import * as advertisers from './20261122-0009-advertisers.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0004-jobs': jobs,
   '20261122-0005-tickets': tickets,
   '20261122-0008-viewing': viewing,
+  '20261122-0009-advertisers': advertisers,
 };

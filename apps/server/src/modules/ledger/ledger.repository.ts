@@ -57,6 +57,12 @@ export async function getBalance(db: Executor, accountId: string): Promise<numbe
   return row ? Number(row.balance) : undefined;
 }
 
+export async function getBalances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', accountIds).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+}
+
 export const findAccount = (db: Executor, accountId: string) =>
   db.selectFrom('ledger_accounts').select(['id', 'kind', 'currency', 'balance']).where('id', '=', accountId).executeTakeFirst();
 

@@ -91,6 +91,12 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
   return (await repo.getBalance(db, accountId)) ?? 0;
 }
 
+/** Balances of many accounts at once (0 for an account that does not exist). */
+export async function balancesOf(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
+  const found = await repo.getBalances(db, accountIds);
+  return new Map(accountIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
   repo.createAccount(trx, { id: userAccountId(userId), kind: 'user', currency: 'TOKEN', userId });
 

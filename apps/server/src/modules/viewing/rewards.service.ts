@@ -39,17 +39,25 @@ const sourceOf = (category: RewardCategory): string => (category === 'creator' ?
 /**
  * Pays earning events in the caller's transaction and returns the paise paid per event key. An
  * event counts once ever; it pays while its kind's daily limit and the viewer's daily cap allow
- * (the cap may shorten the day's last payment). Creator rewards sit outside the viewer cap. Every
- * account is locked up front in one order, so concurrent rewards and ad charges never deadlock.
+ * (the cap may shorten the day's last payment). Creator rewards sit outside the viewer cap.
+ *
+ * Locks are taken in one global order — the per-kind daily counters, then the daily caps, each by
+ * user, then every ledger account by id — so concurrent rewards and ad charges never deadlock.
  */
 export async function payRewards(trx: Executor, rewards: Reward[], at: Date): Promise<Map<string, number>> {
   const day = utcDay(at);
   const paid = new Map<string, number>();
-  const due: Array<Reward & { paise: number }> = [];
+  const claimed: Reward[] = [];
   for (const r of rewards) {
-    if (!r.alreadyClaimed && !(await repo.claimEvent(trx, { key: r.eventKey, user_id: r.userId, category: r.category, created_at: at.toISOString() }))) continue;
-    if (r.amount <= 0) continue;
-    if (r.dailyLimit && (await repo.addWithinLimit(trx, r.userId, day, r.dailyLimit.counter, 1, r.dailyLimit.perDay)) === 0) continue;
+    if (r.alreadyClaimed || (await repo.claimEvent(trx, { key: r.eventKey, user_id: r.userId, category: r.category, created_at: at.toISOString() }))) claimed.push(r);
+  }
+  const byUser = (a: Reward, b: Reward) => a.userId.localeCompare(b.userId) || a.eventKey.localeCompare(b.eventKey);
+  const allowed: Reward[] = [];
+  for (const r of claimed.filter((x) => x.amount > 0).sort((a, b) => a.userId.localeCompare(b.userId) || (a.dailyLimit?.counter ?? '').localeCompare(b.dailyLimit?.counter ?? '') || byUser(a, b))) {
+    if (!r.dailyLimit || (await repo.addWithinLimit(trx, r.userId, day, r.dailyLimit.counter, 1, r.dailyLimit.perDay)) > 0) allowed.push(r);
+  }
+  const due: Array<Reward & { paise: number }> = [];
+  for (const r of allowed.sort(byUser)) {
     const paise = r.category === 'creator' ? r.amount : await repo.addWithinLimit(trx, r.userId, day, 'earned', r.amount, EarningsRules.dailyCap);
     if (paise > 0) due.push({ ...r, paise });
   }
