@@ -5,6 +5,7 @@ import { ProfileView } from '../features/profile/profile-view.tsx';
 import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
 import { AdminTicketsPage } from './routes/admin-tickets.tsx';
+import { AdvertiserPage } from './routes/advertiser.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
 import { HelpPage } from './routes/help.tsx';
@@ -85,7 +86,7 @@ export const router = createBrowserRouter([
       { path: '/admin/tickets', element: <AdminTicketsPage /> },
       ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
       { path: '/viewer-earnings', element: <ViewerEarningsPage /> },
-      { path: '/advertiser', element: soon('advertiser') },
+      { path: '/advertiser', element: <AdvertiserPage /> },
       ...STATIC_PAGES.map(([path, page]) => ({ path, element: soon(page) })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
       { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat
