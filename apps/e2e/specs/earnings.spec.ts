@@ -119,4 +119,85 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await page.getByTestId('earnings-breakdown').scrollIntoViewIfNeeded();
     await screenshot(page, 'earnings-360-breakdown');
   });
+
+  it('an advertiser creates an account, adds funds and runs a campaign whose sponsored card shows in the feed and counts views', async () => {
+    const { page } = creator;
+    await page.goto('/advertiser');
+    await page.getByTestId('advertiser-create').waitFor(); // the dashboard answered 404: no account yet
+    await page.getByTestId('advertiser-create-submit').click();
+    expect(await page.getByTestId('advertiser-create-error').textContent()).toBe('Please enter your company name');
+    await page.getByTestId('advertiser-company').fill('Masala Beats');
+    await page.getByTestId('advertiser-email').fill('ads@masala.example');
+    await page.getByTestId('advertiser-phone').fill('+91 98765 43210');
+    await page.getByTestId('advertiser-create-submit').click();
+    await page.getByTestId('advertiser-dashboard').waitFor();
+    expect(await page.getByTestId('advertiser-stat-balance').locator('dd').textContent()).toBe('₹0.00');
+    await page.getByTestId('advertiser-tab-campaigns').click();
+    await page.getByTestId('campaigns-empty').waitFor();
+
+    await page.getByTestId('open-funds').click();
+    const funds = page.getByTestId('funds-dialog');
+    await funds.getByTestId('funds-amount').fill('950');
+    await funds.getByTestId('funds-submit').click();
+    expect(await funds.getByTestId('funds-error').textContent()).toBe('Minimum ₹1000');
+    await funds.getByTestId('funds-amount').fill('2050');
+    await funds.getByTestId('funds-submit').click();
+    expect(await funds.getByTestId('funds-error').textContent()).toBe('Amounts go in steps of ₹100');
+    await funds.getByTestId('funds-amount').fill('2000');
+    await funds.getByTestId('funds-submit').click();
+    await funds.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('advertiser-stat-balance').locator('dd').textContent()).toBe('₹2,000.00');
+
+    await page.getByTestId('open-campaign').click();
+    const form = page.getByTestId('campaign-dialog');
+    await form.getByTestId('campaign-title-input').fill('Festival playlist');
+    await form.getByTestId('campaign-description').fill('Fresh Bollywood and indie tracks every Friday');
+    await form.getByTestId('campaign-category').selectOption('Music');
+    await form.getByTestId('campaign-budget').fill('3000');
+    await form.getByTestId('campaign-daily-budget').fill('100');
+    await form.getByTestId('campaign-submit').click();
+    expect(await form.getByTestId('campaign-error').textContent()).toBe('The budget is more than your account balance. Add funds first.');
+    await form.getByTestId('campaign-budget').fill('500');
+    await screenshot(page, 'advertiser-campaign-form-1280');
+    await form.getByTestId('campaign-submit').click();
+    await form.waitFor({ state: 'hidden' });
+    await page.getByTestId('campaign-card').waitFor();
+    expect(await page.getByTestId('campaign-status').textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('advertiser-stat-balance').locator('dd').textContent()).toBe('₹1,500.00');
+
+    // The viewer's Music feed shows the sponsored card among the videos, and seeing it is an impression.
+    await viewer.page.setViewportSize({ width: 1280, height: 800 });
+    await viewer.page.goto('/?category=music');
+    const card = viewer.page.getByTestId('sponsored-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Festival playlist');
+    expect(await card.textContent()).toContain('Sponsored');
+    expect(await viewer.page.getByTestId('video-card').count()).toBe(1);
+    await screenshot(viewer.page, 'sponsored-feed-1280');
+    await viewer.page.goto('/?category=news');
+    await viewer.page.getByTestId('skeletons').waitFor({ state: 'detached' });
+    expect(await viewer.page.getByTestId('sponsored-card').count()).toBe(0);
+
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByTestId('advertiser-dashboard').waitFor();
+        return page.getByTestId('advertiser-stat-views').locator('dd').textContent();
+      })
+      .toBe('1');
+    await page.getByTestId('advertiser-tab-campaigns').click();
+    expect(await page.getByTestId('campaign-spent').textContent()).toBe('₹0.20');
+    await screenshot(page, 'advertiser-campaigns-1280');
+    await page.getByTestId('advertiser-tab-overview').click();
+    await screenshot(page, 'advertiser-overview-1280');
+
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.reload();
+    await page.getByTestId('advertiser-dashboard').waitFor();
+    await screenshot(page, 'advertiser-360');
+    await viewer.page.setViewportSize({ width: 360, height: 760 });
+    await viewer.page.goto('/?category=music');
+    await viewer.page.getByTestId('sponsored-card').scrollIntoViewIfNeeded();
+    await screenshot(viewer.page, 'sponsored-feed-360');
+  });
 });
