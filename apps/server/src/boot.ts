@@ -11,7 +11,9 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token', '*.bank_details', '*.account_number', '*.upi_id'];
+// Payout details are never logged on purpose; these paths catch them if a body ever is.
+const PAYOUT_DETAILS = ['bank_details', '*.bank_details', 'req.body.bank_details', '*.account_number', '*.upi_id'];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token', ...PAYOUT_DETAILS];
 
 export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
   destination ? pino({ level: config.logLevel, redact: REDACT }, destination) : pino({ level: config.logLevel, redact: REDACT });

@@ -190,6 +190,14 @@ describe.each(testDialects)('advertisers and campaigns on %s', (dialect) => {
     expect(outcomes.every((o) => o.status === 'fulfilled' && (!('statusCode' in (o.value as object)) || (o.value as { statusCode: number }).statusCode === 200))).toBe(true);
   });
 
+  it('documents the earnings and advertising routes in the OpenAPI reference', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/viewing/payout', '/api/viewing/sessions/{id}/heartbeat', '/api/videos/{id}/rating', '/api/advertisers/funds', '/api/advertisers/campaigns', '/api/advertisers/sponsored']),
+    );
+    expect(doc.paths['/api/advertisers/funds'].post.requestBody.content['application/json'].schema.properties.amount.type).toBe('number');
+  });
+
   it('keeps the rupee books balanced', async () => {
     const sums = await sumOfBalancesByCurrency(t.ctx.db);
     expect([sums.get('TOKEN'), sums.get('INR')]).toEqual([0, 0]);
