@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -13,9 +13,12 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token'];
+// Payout details are never logged on purpose; these paths catch them if a body ever is.
+const PAYOUT_DETAILS = ['bank_details', '*.bank_details', 'req.body.bank_details', '*.account_number', '*.upi_id'];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token', ...PAYOUT_DETAILS];
 
-export const createLogger = (config: Config): Logger => pino({ level: config.logLevel, redact: REDACT });
+export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
+  destination ? pino({ level: config.logLevel, redact: REDACT }, destination) : pino({ level: config.logLevel, redact: REDACT });
 
 /**
  * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the

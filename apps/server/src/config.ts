@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL').optional(),
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
+  PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -79,6 +80,8 @@ export interface Config {
   liveGraceMs: number;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
   s3: S3Options | undefined;
+  /** who takes advertisers' payments: the local test provider (approves everything) or none */
+  paymentProvider: 'test' | 'none';
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
   };
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startReferralCapture } from './features/earnings/lib/referral.ts';
 import { initI18n } from './features/i18n/lib/i18n.ts';
 import { restoreSession } from './features/session/stores/session-store.ts';
 import './styles/base.css';
@@ -12,6 +13,7 @@ import './styles/clips.css';
 
 await initI18n();
 void restoreSession();
+startReferralCapture();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,3 +8,7 @@ export * from './format.ts';
 export * from './tickets.ts';
 export * from './streams.ts';
 export * from './clips.ts';
+export * from './money.ts';
+export * from './earnings-rules.ts';
+export * from './earnings.ts';
+export * from './advertisers.ts';

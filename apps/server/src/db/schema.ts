@@ -2,6 +2,7 @@ import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
 import type { StreamChatMessagesTable, StreamsTable } from '../modules/streams/streams.tables.ts';
 import type { ClipLikesTable, ClipViewWindowsTable, ClipViewsTable, ClipsTable } from '../modules/clips/clips.tables.ts';
+import type { AdEventWindowsTable, AdvertiserFundsTable, AdvertisersTable, CampaignsTable } from '../modules/advertisers/advertisers.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
@@ -10,6 +11,15 @@ import type {
   VideoViewsTable,
   VideosTable,
 } from '../modules/videos/videos.tables.ts';
+import type {
+  PayoutsTable,
+  ReferralCodesTable,
+  ReferralsTable,
+  VideoRatingsTable,
+  ViewerDailyCountersTable,
+  ViewerEarningEventsTable,
+  ViewingSessionsTable,
+} from '../modules/viewing/viewing.tables.ts';
 
 /** Kysely table types. Timestamps are ISO-8601 UTC strings in both SQL dialects. */
 export interface Database {
@@ -34,6 +44,17 @@ export interface Database {
   clip_likes: ClipLikesTable;
   clip_view_windows: ClipViewWindowsTable;
   clip_views: ClipViewsTable;
+  viewing_sessions: ViewingSessionsTable;
+  viewer_earning_events: ViewerEarningEventsTable;
+  viewer_daily_counters: ViewerDailyCountersTable;
+  video_ratings: VideoRatingsTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  payouts: PayoutsTable;
+  advertisers: AdvertisersTable;
+  advertiser_funds: AdvertiserFundsTable;
+  campaigns: CampaignsTable;
+  ad_event_windows: AdEventWindowsTable;
 }
 
 export interface UsersTable {
@@ -66,13 +87,17 @@ export interface AuthNoncesTable {
   used_at: string | null;
 }
 
+/** 'user' accounts (every holder: users, advertisers, campaigns) never go below zero; 'system' ones may. */
 export type LedgerAccountKind = 'user' | 'system';
+/** Tokens count in micro-tokens, rupees in paise; a transfer never mixes the two. */
+export type Currency = 'TOKEN' | 'INR';
 
 export interface LedgerAccountsTable {
   id: string;
   kind: LedgerAccountKind;
   user_id: string | null;
-  /** micro-tokens; CHECK keeps user accounts at or above zero. */
+  currency: Currency;
+  /** in the currency's smallest unit; CHECK keeps user accounts at or above zero. */
   balance: number;
   created_at: string;
 }
@@ -83,6 +108,7 @@ export interface LedgerEntriesTable {
   debit_account_id: string;
   credit_account_id: string;
   amount: number;
+  currency: Currency;
   kind: string;
   ref: string | null;
   created_at: string;

@@ -24,6 +24,10 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/clips/stats': 'public',
   'GET /api/clips/:id': 'optional',
   'POST /api/clips/:id/view': 'optional',
+  'GET /api/videos/:id/rating': 'optional',
+  'GET /api/advertisers/sponsored': 'optional',
+  'POST /api/advertisers/campaigns/:id/impression': 'optional',
+  'POST /api/advertisers/campaigns/:id/click': 'optional',
 };
 
 const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = { public: [], optional: [{}, { bearer: [] }] };

@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { SealedBox } from './sealed-box.ts';
+import { deriveKey, seal, unseal } from './sealed-box.ts';
 
-describe('SealedBox', () => {
-  const box = new SealedBox('x'.repeat(40), 'stream-keys');
+const key = deriveKey('a root secret of at least thirty-two characters', 'payout-details');
 
-  it('opens what it sealed, with a fresh IV each time', () => {
-    const a = box.seal('sk_secret');
-    const b = box.seal('sk_secret');
-    expect(a).not.toBe(b);
-    expect(a).not.toContain('sk_secret');
-    expect(box.open(a)).toBe('sk_secret');
+describe('sealed box (AES-256-GCM)', () => {
+  it('opens what it sealed, and never shows the plaintext', () => {
+    const sealed = seal(key, '{"account_number":"123456789012"}', 'payout-1');
+    expect(sealed).not.toContain('123456789012');
+    expect(unseal(key, sealed, 'payout-1')).toBe('{"account_number":"123456789012"}');
+    expect(seal(key, 'same', 'x')).not.toBe(seal(key, 'same', 'x')); // a fresh IV every time
   });
 
-  it('refuses a tampered value and values sealed for another purpose or secret', () => {
-    const sealed = box.seal('sk_secret');
-    const parts = sealed.split('.');
-    const flipped = Buffer.from(parts[3]!, 'base64url');
-    flipped[0] = (flipped[0] ?? 0) ^ 1;
-    expect(() => box.open([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'))).toThrow();
-    expect(() => new SealedBox('x'.repeat(40), 'payouts').open(sealed)).toThrow();
-    expect(() => new SealedBox('y'.repeat(40), 'stream-keys').open(sealed)).toThrow();
-    expect(() => box.open('garbage')).toThrow();
+  it('refuses another context, another key, another purpose or a flipped bit', () => {
+    const sealed = seal(key, 'secret', 'payout-1');
+    expect(() => unseal(key, sealed, 'payout-2')).toThrow();
+    expect(() => unseal(deriveKey('another root secret, also long enough to pass', 'payout-details'), sealed, 'payout-1')).toThrow();
+    expect(() => unseal(deriveKey('a root secret of at least thirty-two characters', 'other'), sealed, 'payout-1')).toThrow();
+    const raw = Buffer.from(sealed.slice(3), 'base64url');
+    raw[raw.length - 1]! ^= 1;
+    expect(() => unseal(key, `v1.${raw.toString('base64url')}`, 'payout-1')).toThrow();
   });
 });

@@ -1,31 +1,35 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /**
- * AES-256-GCM for small secrets kept in the database (stream keys, payout details). The key is
- * derived from the app secret with HKDF and a purpose label, so it never sits in the database and
- * each feature's ciphertexts are useless to the others. Output: `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ * A 256-bit key for one purpose, derived (HKDF-SHA256) from the app's root secret, which lives in
+ * the environment or DATA_DIR/secrets.json, never in the database: a database dump alone opens nothing.
  */
-export class SealedBox {
-  private readonly key: Buffer;
+export const deriveKey = (rootSecret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', rootSecret, 'tarang-sealed-box', purpose, 32));
 
-  constructor(appSecret: string, purpose: string) {
-    this.key = Buffer.from(hkdfSync('sha256', appSecret, 'tarang-sealed-box', purpose, 32));
-  }
+/**
+ * AES-256-GCM with a random 96-bit IV. `context` is bound as associated data (e.g. the row's id), so
+ * a sealed value copied onto another row does not open there.
+ */
+export function seal(key: Buffer, plaintext: string, context: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
 
-  seal(plaintext: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
-  }
-
-  open(sealed: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('not a sealed value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  }
+/** Opens a sealed value; throws when it was altered, sealed with another key or for another context. */
+export function unseal(key: Buffer, sealed: string, context: string): string {
+  const [version, payload] = sealed.split('.');
+  if (version !== VERSION || !payload) throw new Error('Unknown sealed value format');
+  const raw = Buffer.from(payload, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../app.ts';
 import { createContext } from '../boot.ts';
 import { loadConfig } from '../config.ts';
@@ -20,8 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real app on a freshly migrated, empty database of the given dialect. */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+/** A real app on a freshly migrated, empty database of the given dialect (optionally with a logger to inspect). */
+export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-test-'));
   const fresh = dialect === 'postgres' ? await createFreshDatabase() : null;
   const config = loadConfig({
@@ -38,7 +39,7 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     ...(fresh && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` } : {}),
     ...env,
   });
-  const { ctx, close } = await createContext(config);
+  const { ctx, close } = await createContext(config, opts.logger);
   const app = await buildApp(ctx);
   await app.ready();
   return {

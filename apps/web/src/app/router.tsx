@@ -9,6 +9,7 @@ import { AdminTicketsPage } from './routes/admin-tickets.tsx';
 import { ClipCreatorPage } from './routes/clip-creator.tsx';
 import { ClipPage } from './routes/clip.tsx';
 import { ClipsPage } from './routes/clips.tsx';
+import { AdvertiserPage } from './routes/advertiser.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
 import { HelpPage } from './routes/help.tsx';
@@ -23,6 +24,7 @@ import { SubscriptionsPage } from './routes/subscriptions.tsx';
 import { TicketPage } from './routes/ticket.tsx';
 import { TrendingPage } from './routes/trending.tsx';
 import { UploadPage } from './routes/upload.tsx';
+import { ViewerEarningsPage } from './routes/viewer-earnings.tsx';
 import { VideoPage } from './routes/video.tsx';
 
 const soon = (page: string) => <ComingSoon page={page} />;
@@ -87,8 +89,8 @@ export const router = createBrowserRouter([
       { path: '/tickets/:ticketId', element: <TicketPage /> },
       { path: '/admin/tickets', element: <AdminTicketsPage /> },
       ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
-      { path: '/viewer-earnings', element: soon('earnings') },
-      { path: '/advertiser', element: soon('advertiser') },
+      { path: '/viewer-earnings', element: <ViewerEarningsPage /> },
+      { path: '/advertiser', element: <AdvertiserPage /> },
       ...STATIC_PAGES.map(([path, page]) => ({ path, element: <StaticPage name={page} /> })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
       { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat

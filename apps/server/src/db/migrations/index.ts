@@ -5,6 +5,8 @@ import * as jobs from './20261122-0004-jobs.ts';
 import * as tickets from './20261122-0005-tickets.ts';
 import * as streams from './20261122-0006-streams.ts';
 import * as clips from './20261122-0007-clips.ts';
+import * as viewing from './20261122-0008-viewing.ts';
+import * as advertisers from './20261122-0009-advertisers.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '20261122-0005-tickets': tickets,
   '20261122-0006-streams': streams,
   '20261122-0007-clips': clips,
+  '20261122-0008-viewing': viewing,
+  '20261122-0009-advertisers': advertisers,
 };

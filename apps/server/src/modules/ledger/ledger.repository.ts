@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { LedgerEntriesTable } from '../../db/schema.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Currency, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
-export async function createUserAccount(db: Executor, accountId: string, userId: string): Promise<void> {
+export async function createAccount(db: Executor, account: { id: string; kind: LedgerAccountKind; currency: Currency; userId?: string }): Promise<void> {
   await db
     .insertInto('ledger_accounts')
-    .values({ id: accountId, kind: 'user', user_id: userId, balance: 0, created_at: nowIso() })
+    .values({ id: account.id, kind: account.kind, user_id: account.userId ?? null, currency: account.currency, balance: 0, created_at: nowIso() })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -30,21 +31,23 @@ export function findEntryByKey(db: Executor, idempotencyKey: string) {
  * Subtracts in one conditional UPDATE: the row lock (PostgreSQL) or the single writer (SQLite)
  * makes check-and-debit atomic, so concurrent debits can never overdraw. false = not debited.
  */
-export async function debit(db: Executor, accountId: string, amount: number): Promise<boolean> {
+export async function debit(db: Executor, accountId: string, currency: Currency, amount: number): Promise<boolean> {
   const result = await db
     .updateTable('ledger_accounts')
     .set({ balance: sql`balance - ${amount}` })
     .where('id', '=', accountId)
+    .where('currency', '=', currency)
     .where((eb) => eb.or([eb('kind', '=', 'system'), eb('balance', '>=', amount)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function credit(db: Executor, accountId: string, amount: number): Promise<boolean> {
+export async function credit(db: Executor, accountId: string, currency: Currency, amount: number): Promise<boolean> {
   const result = await db
     .updateTable('ledger_accounts')
     .set({ balance: sql`balance + ${amount}` })
     .where('id', '=', accountId)
+    .where('currency', '=', currency)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -54,12 +57,41 @@ export async function getBalance(db: Executor, accountId: string): Promise<numbe
   return row ? Number(row.balance) : undefined;
 }
 
+export async function getBalances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', accountIds).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+}
+
+export const findAccount = (db: Executor, accountId: string) =>
+  db.selectFrom('ledger_accounts').select(['id', 'kind', 'currency', 'balance']).where('id', '=', accountId).executeTakeFirst();
+
+/**
+ * Locks the accounts in id order (PostgreSQL row locks; SQLite runs one writer at a time anyway).
+ * A transaction that moves money between several accounts takes them all first, in the same order
+ * as every other such transaction, so two of them can never wait on each other.
+ */
+export async function lockAccounts(db: Executor, accountIds: string[]): Promise<void> {
+  if (accountIds.length === 0 || dialectOf(db as unknown as Kysely<unknown>) === 'sqlite') return;
+  await db.selectFrom('ledger_accounts').select('id').where('id', 'in', [...new Set(accountIds)].sort()).orderBy('id').forUpdate().execute();
+}
+
 export async function sumOfAllBalances(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), sql<number>`0`).as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** The sum of all balances per currency: each is 0 when the books balance. */
+export async function sumOfBalancesByCurrency(db: Executor): Promise<Map<Currency, number>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => ['currency', eb.fn.sum<number>('balance').as('total')])
+    .groupBy('currency')
+    .execute();
+  return new Map(rows.map((r) => [r.currency, Number(r.total)]));
 }
 
 /** Sum of amounts credited to an account by entries of the given kinds, optionally since a time. */
@@ -72,6 +104,32 @@ export async function sumCredited(db: Executor, accountId: string, kinds: string
   if (since !== undefined) q = q.where('created_at', '>=', since);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** Sum credited to one account per ref, by entries of the given kinds. */
+export async function sumCreditedToByRef(db: Executor, accountId: string, kinds: string[], refs: string[]): Promise<Map<string, number>> {
+  if (refs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['ref', eb.fn.sum<number>('amount').as('total')])
+    .where('credit_account_id', '=', accountId)
+    .where('kind', 'in', kinds)
+    .where('ref', 'in', refs)
+    .groupBy('ref')
+    .execute();
+  return new Map(rows.map((r) => [r.ref as string, Number(r.total)]));
+}
+
+/** Sum credited per kind to one account (optionally since a time): one query for a whole breakdown. */
+export async function sumCreditedByKind(db: Executor, accountId: string, since?: string): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['kind', eb.fn.sum<number>('amount').as('total')])
+    .where('credit_account_id', '=', accountId)
+    .groupBy('kind');
+  if (since !== undefined) q = q.where('created_at', '>=', since);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.kind, Number(r.total)]));
 }
 
 /** Sum credited per ref by entries of the given kinds: one query for a whole page of things. */

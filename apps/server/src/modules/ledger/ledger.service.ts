@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import type { Currency, LedgerAccountKind } from '../../db/schema.ts';
 import { conflict, insufficientFunds } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import * as repo from './ledger.repository.ts';
@@ -11,8 +12,10 @@ export const userAccountId = (userId: string): string => `user:${userId}`;
 export interface TransferInput {
   from: string;
   to: string;
-  /** micro-tokens, a positive safe integer */
+  /** a positive safe integer in the currency's smallest unit: micro-tokens or paise */
   amount: number;
+  /** both accounts must hold this currency (default TOKEN): money never changes currency in a transfer */
+  currency?: Currency;
   /** what the movement is for: welcome, upload_reward, tip, … */
   kind: string;
   /** the thing it concerns (a video id, a stream id, …) */
@@ -29,17 +32,19 @@ export interface TransferResult {
 export class LedgerError extends Error {}
 
 /**
- * Moves tokens between two accounts as one double-entry row plus two balance updates, inside the
- * caller's transaction. Throws `insufficientFunds` (400) when the payer's balance is short, and the
+ * Moves money between two accounts of the same currency as one double-entry row plus two balance
+ * updates, inside the caller's transaction. Throws `insufficientFunds` (400) when the payer's
+ * balance is short, and a LedgerError when an account is missing or holds another currency; the
  * caller's transaction then rolls back whatever else it did.
  */
 export async function transfer(input: TransferInput, trx: Executor): Promise<TransferResult> {
   const { from, to, amount, kind, idempotencyKey } = input;
   const ref = input.ref ?? null;
+  const currency = input.currency ?? 'TOKEN';
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError(`Invalid transfer amount ${amount}`);
   if (from === to) throw new LedgerError('A transfer needs two different accounts');
 
-  const entry = { id: newId(16), idempotency_key: idempotencyKey, debit_account_id: from, credit_account_id: to, amount, kind, ref, created_at: nowIso() };
+  const entry = { id: newId(16), idempotency_key: idempotencyKey, debit_account_id: from, credit_account_id: to, amount, currency, kind, ref, created_at: nowIso() };
   if (!(await repo.insertEntryOnce(trx, entry))) {
     const existing = await repo.findEntryByKey(trx, idempotencyKey);
     const same =
@@ -47,6 +52,7 @@ export async function transfer(input: TransferInput, trx: Executor): Promise<Tra
       existing.debit_account_id === from &&
       existing.credit_account_id === to &&
       Number(existing.amount) === amount &&
+      existing.currency === currency &&
       existing.kind === kind &&
       (existing.ref ?? null) === ref;
     if (!same) throw conflict('This request was already used for a different transfer');
@@ -54,15 +60,19 @@ export async function transfer(input: TransferInput, trx: Executor): Promise<Tra
   }
 
   // Touch the two rows in id order, so two opposite transfers cannot deadlock on PostgreSQL.
+  // The currency is part of both conditional updates: a row of another currency is never touched.
   const steps: Array<() => Promise<void>> = [
     async () => {
-      if (!(await repo.debit(trx, from, amount))) {
-        if ((await repo.getBalance(trx, from)) === undefined) throw new LedgerError(`No ledger account ${from}`);
-        throw insufficientFunds();
+      if (!(await repo.debit(trx, from, currency, amount))) {
+        await explainRefusal(trx, from, currency);
+        throw currency === 'TOKEN' ? insufficientFunds() : insufficientFunds('Insufficient balance');
       }
     },
     async () => {
-      if (!(await repo.credit(trx, to, amount))) throw new LedgerError(`No ledger account ${to}`);
+      if (!(await repo.credit(trx, to, currency, amount))) {
+        await explainRefusal(trx, to, currency);
+        throw new LedgerError(`Account ${to} could not be credited`);
+      }
     },
   ];
   if (to < from) steps.reverse();
@@ -70,12 +80,35 @@ export async function transfer(input: TransferInput, trx: Executor): Promise<Tra
   return { entryId: entry.id, replayed: false };
 }
 
+/** Throws the reason an account refused an update when it is not a short balance. */
+async function explainRefusal(trx: Executor, accountId: string, currency: Currency): Promise<void> {
+  const account = await repo.findAccount(trx, accountId);
+  if (!account) throw new LedgerError(`No ledger account ${accountId}`);
+  if (account.currency !== currency) throw new LedgerError(`Account ${accountId} holds ${account.currency}, not ${currency}: transfers never change currency`);
+}
+
 export async function balanceOf(db: Executor, accountId: string): Promise<number> {
   return (await repo.getBalance(db, accountId)) ?? 0;
 }
 
+/** Balances of many accounts at once (0 for an account that does not exist). */
+export async function balancesOf(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
+  const found = await repo.getBalances(db, accountIds);
+  return new Map(accountIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
-  repo.createUserAccount(trx, userAccountId(userId), userId);
+  repo.createAccount(trx, { id: userAccountId(userId), kind: 'user', currency: 'TOKEN', userId });
+
+/**
+ * Opens an account unless it exists. `holder` accounts (kind 'user' in SQL) can never go below zero;
+ * `system` accounts are the issuing side (mint, payment gateway, reward pools) and may.
+ */
+export const openAccount = (trx: Executor, id: string, currency: Currency, kind: LedgerAccountKind = 'user'): Promise<void> =>
+  repo.createAccount(trx, { id, kind, currency });
+
+/** Locks accounts in a fixed order before a transaction moves money between several of them. */
+export const lockAccounts = (trx: Executor, accountIds: string[]): Promise<void> => repo.lockAccounts(trx, accountIds);
 
 /** Micro-tokens an account was credited by entries of these kinds (since a time, when given). */
 export const creditedTo = (db: Executor, accountId: string, kinds: string[], since?: string): Promise<number> =>
@@ -84,3 +117,11 @@ export const creditedTo = (db: Executor, accountId: string, kinds: string[], sin
 /** Micro-tokens earned per thing (video, clip, stream), derived from the ledger and nothing else. */
 export const earnedByRef = (db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
   repo.sumCreditedByRef(db, kinds, refs);
+
+/** What one account was credited per ref (e.g. per watch session), by entries of these kinds. */
+export const creditedToByRef = (db: Executor, accountId: string, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
+  repo.sumCreditedToByRef(db, accountId, kinds, refs);
+
+/** What one account was credited per kind, since a time when given. */
+export const creditedByKind = (db: Executor, accountId: string, since?: string): Promise<Map<string, number>> =>
+  repo.sumCreditedByKind(db, accountId, since);

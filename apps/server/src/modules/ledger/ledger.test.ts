@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
-import { sumOfAllBalances } from './ledger.repository.ts';
-import { SystemAccount, balanceOf, transfer, userAccountId, type TransferInput } from './ledger.service.ts';
+import { sumOfAllBalances, sumOfBalancesByCurrency } from './ledger.repository.ts';
+import { LedgerError, SystemAccount, balanceOf, openAccount, transfer, userAccountId, type TransferInput } from './ledger.service.ts';
+import { RupeeAccount } from './rupee-accounts.ts';
 
 type Move = Pick<TransferInput, 'from' | 'to' | 'amount'>;
 type Balances = Map<string, number>;
@@ -66,9 +67,21 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
 
-  /** Every user ≥ 0, every stored balance = credits − debits over ledger_entries, and the sum is 0. */
+  /**
+   * Every user ≥ 0, every stored balance = credits − debits over ledger_entries, every entry within
+   * one currency, and the sum is 0 in each currency.
+   */
   async function expectConsistentBooks(): Promise<void> {
-    const accounts = await t.ctx.db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance']).execute();
+    const accounts = await t.ctx.db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance', 'currency']).execute();
+    const mixed = await t.ctx.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as d', 'd.id', 'e.debit_account_id')
+      .innerJoin('ledger_accounts as c', 'c.id', 'e.credit_account_id')
+      .select('e.id')
+      .where((eb) => eb.or([eb('d.currency', '<>', eb.ref('e.currency')), eb('c.currency', '<>', eb.ref('e.currency'))]))
+      .execute();
+    expect(mixed).toEqual([]);
+    for (const [currency, total] of await sumOfBalancesByCurrency(t.ctx.db)) expect(total, currency).toBe(0);
     const derived: Balances = new Map();
     for (const [side, sign] of [['debit_account_id', -1], ['credit_account_id', 1]] as const) {
       const rows = await t.ctx.db
@@ -204,5 +217,67 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  describe('rupees beside tokens', () => {
+    const rupees = async (n: number) => {
+      const ids = times(n, () => `inr:test:${key('acct')}`);
+      for (const id of ids) await openAccount(t.ctx.db, id, 'INR');
+      await t.ctx.db.transaction().execute((trx) =>
+        Promise.all(ids.map((id) => transfer({ from: RupeeAccount.gateway, to: id, amount: 100_000, currency: 'INR', kind: 'test_deposit', idempotencyKey: key('dep') }, trx))),
+      );
+      return ids;
+    };
+    const runInr = (input: Move & Partial<TransferInput>) => run({ currency: 'INR', ...input });
+
+    it('moves paise between rupee accounts, and each currency still sums to zero', async () => {
+      const [a, b] = await rupees(2);
+      await runInr({ from: a!, to: b!, amount: 1 });
+      expect([await balance(a!), await balance(b!)]).toEqual([99_999, 100_001]);
+      const sums = await sumOfBalancesByCurrency(t.ctx.db);
+      expect([sums.get('TOKEN'), sums.get('INR')]).toEqual([0, 0]);
+    });
+
+    it('refuses every transfer across currencies, in either direction and whatever the declared currency, changing nothing', async () => {
+      const [tokenAccount] = await newAccounts(1);
+      const [rupeeAccount] = await rupees(1);
+      const entries = await entriesWhere(null);
+      for (const attempt of [
+        { from: tokenAccount!, to: rupeeAccount!, currency: 'TOKEN' as const },
+        { from: tokenAccount!, to: rupeeAccount!, currency: 'INR' as const },
+        { from: rupeeAccount!, to: tokenAccount!, currency: 'INR' as const },
+        { from: rupeeAccount!, to: tokenAccount!, currency: 'TOKEN' as const },
+        { from: SystemAccount.mint, to: rupeeAccount!, currency: 'TOKEN' as const },
+        { from: RupeeAccount.gateway, to: tokenAccount!, currency: 'INR' as const },
+      ]) {
+        await expect(run({ ...attempt, amount: 10 })).rejects.toBeInstanceOf(LedgerError);
+      }
+      expect([await balance(tokenAccount!), await balance(rupeeAccount!), await entriesWhere(null)]).toEqual([100 * TOKEN, 100_000, entries]);
+    });
+
+    it('keeps rupee holder accounts at or above zero, in code and in SQL', async () => {
+      const [a, b] = await rupees(2);
+      await expect(runInr({ from: a!, to: b!, amount: 100_001 })).rejects.toMatchObject({ code: 'insufficient_funds', detail: 'Insufficient balance' });
+      await expect(t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute()).rejects.toThrow(/check constraint/i);
+      expect(await balance(a!)).toBe(100_000);
+    });
+
+    it('refuses a replayed key with another currency (409)', async () => {
+      const [a, b] = await newAccounts(2);
+      const move = { from: a!, to: b!, amount: 5, idempotencyKey: key('cur') };
+      await run(move);
+      await expect(run({ ...move, currency: 'INR' })).rejects.toMatchObject({ statusCode: 409 });
+    });
+
+    it('refuses an unknown currency in SQL', async () => {
+      await expect(sql`insert into ledger_accounts (id, kind, currency, balance, created_at) values ('x:usd', 'user', 'USD', 0, '2026-01-01')`.execute(t.ctx.db)).rejects.toThrow(/check constraint/i);
+    });
+
+    it('200 concurrent ₹1 debits out of ₹1,000: exactly 100 succeed', async () => {
+      const [a, b] = (await rupees(2)).sort();
+      const results = await Promise.all(times(200, () => outcome(runInr({ from: a!, to: b!, amount: 1_000 }))));
+      expect([count(results, 'ok'), count(results, 'insufficient_funds')]).toEqual([100, 100]);
+      expect([await balance(a!), await balance(b!)]).toEqual([0, 200_000]);
+    });
   });
 });

@@ -4,6 +4,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { recordEngagement } from '../viewing/rewards.service.ts';
 import { StreamEarningKinds } from './streams.service.ts';
 
 /** A refusal sent back to the one sender as an `error` frame; nothing is broadcast. */
@@ -64,6 +65,9 @@ export async function postMessage(ctx: AppContext, streamId: string, sender: Use
       }
     }
     await trx.insertInto('stream_chat_messages').values({ id, stream_id: streamId, user_id: sender.id, message, tip_amount: tipMicro, created_at: at }).execute();
+    // viewer earnings: taking part in a live chat (and tipping) is engagement, under its daily limits
+    await recordEngagement(ctx, { userId: sender.id, kind: 'chat', ref: id }, trx);
+    if (tipMicro) await recordEngagement(ctx, { userId: sender.id, kind: 'tip', ref: `chat:${id}` }, trx);
   });
   return { id, username: sender.username, user_wallet: sender.wallet_address, message, tip_amount: tipMicro === null ? null : microToTokens(tipMicro), timestamp: at };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SealedBox } from '../../lib/sealed-box.ts';
+import { deriveKey, seal, unseal } from '../../lib/sealed-box.ts';
 
 /** A new secret stream key: URL-safe, so it can sit in an RTMP path. */
 export const newStreamKey = (): string => `live_${randomBytes(24).toString('base64url')}`;
@@ -7,5 +7,9 @@ export const newStreamKey = (): string => `live_${randomBytes(24).toString('base
 /** How a key is looked up without being stored in clear. */
 export const hashStreamKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-/** Keys are also kept sealed (AES-256-GCM) so their owner can reveal them again on the Go Live page. */
-export const streamKeyBox = (appSecret: string): SealedBox => new SealedBox(appSecret, 'stream-keys');
+/**
+ * Keys are also kept sealed (AES-256-GCM, bound to their stream's id) so their owner can reveal them
+ * again on the Go Live page; the sealing key is derived from the app secret, never stored.
+ */
+export const sealStreamKey = (appSecret: string, streamId: string, key: string): string => seal(deriveKey(appSecret, 'stream-keys'), key, streamId);
+export const openStreamKey = (appSecret: string, streamId: string, sealed: string): string => unseal(deriveKey(appSecret, 'stream-keys'), sealed, streamId);

@@ -17,7 +17,7 @@ import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/l
 import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
-import { hashStreamKey, newStreamKey, streamKeyBox } from './stream-keys.ts';
+import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './stream-keys.ts';
 
 /** Ledger kinds that count as a stream's earnings. */
 export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
@@ -65,7 +65,7 @@ export async function createStream(ctx: AppContext, user: UsersTable, input: z.o
       category: input.category,
       tags: JSON.stringify(input.tags),
       key_hash: hashStreamKey(key),
-      key_sealed: streamKeyBox(ctx.secrets.appSecret).seal(key),
+      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
       status: 'created',
       started_at: null,
       ended_at: null,
@@ -108,7 +108,7 @@ export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise
 /** The owner's key and ingest addresses. */
 export async function streamIngest(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
   const row = await ownStream(ctx.db, id, user);
-  return ingestOf(ctx, id, streamKeyBox(ctx.secrets.appSecret).open(row.key_sealed));
+  return ingestOf(ctx, id, openStreamKey(ctx.secrets.appSecret, id, row.key_sealed));
 }
 
 /** A new key; the old one stops working at once (a running ingest is cut and may reconnect with the new key). */
@@ -118,7 +118,7 @@ export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: str
   const key = newStreamKey();
   await ctx.db
     .updateTable('streams')
-    .set({ key_hash: hashStreamKey(key), key_sealed: streamKeyBox(ctx.secrets.appSecret).seal(key), updated_at: nowIso() })
+    .set({ key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });

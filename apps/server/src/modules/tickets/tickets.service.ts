@@ -8,6 +8,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import * as users from '../users/users.repository.ts';
+import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentReply, presentTicket } from './tickets.presenter.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -16,6 +17,8 @@ export const NOT_YOUR_TICKET = 'You do not have permission to view this ticket';
 export const STAFF_ONLY = "You don't have permission to access this page.";
 export const TICKET_CLOSED = 'This ticket has been closed. If you need further assistance, please create a new ticket.';
 const FINISHED: TicketStatus[] = ['resolved', 'closed'];
+/** 'Report content' (migration 0005): a report earns the reporter moderation earnings. */
+const REPORT_CATEGORY = 6;
 
 export const listCategories = (ctx: AppContext): Promise<TicketCategory[]> => repo.categories(ctx.db);
 
@@ -42,6 +45,7 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
           updated_at: at,
           resolved_at: null,
         });
+        if (input.category_id === REPORT_CATEGORY) await recordEngagement(ctx, { userId: user.id, kind: 'report', ref: id }, trx);
       });
       break;
     } catch (err) {

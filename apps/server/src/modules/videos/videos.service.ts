@@ -5,6 +5,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { SystemAccount, balanceOf, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentVideo } from './videos.presenter.ts';
 import * as repo from './videos.repository.ts';
 
@@ -79,6 +80,7 @@ export async function likeVideo(ctx: AppContext, videoId: string, user: UsersTab
         { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.like, kind: VideoEarningKinds.like, ref: videoId, idempotencyKey: `like:${videoId}:${user.id}` },
         trx,
       );
+      await recordEngagement(ctx, { userId: user.id, kind: 'like', ref: videoId }, trx);
     }
     return { liked: true as const, likes: await repo.countLikes(trx, videoId) };
   });
@@ -104,10 +106,11 @@ export async function tipVideo(
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
     if (video.creator_id === user.id) throw badRequest('You cannot tip your own video');
-    const { replayed } = await transfer(
+    const { entryId, replayed } = await transfer(
       { from: userAccountId(user.id), to: userAccountId(video.creator_id), amount: micro, kind: VideoEarningKinds.tip, ref: videoId, idempotencyKey: `tip:${user.id}:${idempotencyKey}` },
       trx,
     );
+    if (!replayed) await recordEngagement(ctx, { userId: user.id, kind: 'tip', ref: entryId }, trx);
     const earned = (await earnedByRef(trx, earningKinds, [videoId])).get(videoId) ?? 0;
     return { tokens_earned: microToTokens(earned), total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))), replayed };
   });

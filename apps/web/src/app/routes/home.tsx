@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SponsoredCards } from '../../features/advertiser/components/sponsored-cards.tsx';
 import { useFeed } from '../../features/videos/api/videos.ts';
 import { CHIPS, CategoryChips, type ChipId } from '../../features/videos/components/category-chips.tsx';
 import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';
@@ -22,7 +23,7 @@ export function HomePage() {
     <section className="page">
       <h1 className="sr-only">{t('pages.home')}</h1>
       <CategoryChips active={chip ?? 'all'} onSelect={select} />
-      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed />} />
+      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed />} extra={<SponsoredCards category={category} />} />
     </section>
   );
 }

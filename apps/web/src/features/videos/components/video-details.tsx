@@ -8,6 +8,7 @@ import { session, sessionActions } from '../../session/stores/session-store.ts';
 import { creatorRef, likeVideo, tipVideo } from '../api/engagement.ts';
 import { useFeed } from '../api/videos.ts';
 import { FollowButton } from './follow-button.tsx';
+import { RatingStars } from './rating-stars.tsx';
 import { shareLink } from './share.ts';
 import { TimeAgo } from './time-ago.tsx';
 import { TipDialog } from './tip-dialog.tsx';
@@ -59,7 +60,7 @@ export function VideoDetails({ video }: { video: Video }) {
     <div className="watch">
       <div className="watch-main">
         {video.status === 'ready' ? (
-          <VideoPlayer video={video} />
+          <VideoPlayer video={video} reportWatch={{ videoId: video.id, creatorId: video.creator_id }} />
         ) : (
           <div className="player player-pending" role="status">{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</div>
         )}
@@ -87,6 +88,7 @@ export function VideoDetails({ video }: { video: Video }) {
             )}
           </div>
         </div>
+        {video.status === 'ready' && <RatingStars videoId={video.id} isCreator={isCreator} />}
         <section className="creator-card card">
           <div className="avatar avatar-large" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
           <div className="creator-info">

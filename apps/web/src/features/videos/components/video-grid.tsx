@@ -11,10 +11,14 @@ interface Props {
   error: unknown;
   onRetry(): void;
   empty: ReactNode;
+  /** cards shown among the videos (sponsored cards), after the first row */
+  extra?: ReactNode;
 }
 
+const EXTRA_AFTER = 3;
+
 /** Loading skeletons, the error panel, the empty state or the cards. */
-export function VideoGrid({ videos, isLoading, error, onRetry, empty }: Props) {
+export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: Props) {
   const { t } = useTranslation();
   if (isLoading) {
     return (
@@ -41,7 +45,11 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty }: Props) {
   if (!videos || videos.length === 0) return <>{empty}</>;
   return (
     <div className="video-grid">
-      {videos.map((v) => (
+      {videos.slice(0, EXTRA_AFTER).map((v) => (
+        <VideoCard key={v.id} video={v} />
+      ))}
+      {extra}
+      {videos.slice(EXTRA_AFTER).map((v) => (
         <VideoCard key={v.id} video={v} />
       ))}
     </div>

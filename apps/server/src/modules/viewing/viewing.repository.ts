@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { ViewerEarningEventsTable, ViewingSessionsTable } from './viewing.tables.ts';
+
+// ── watch sessions ─────────────────────────────────────────────────────────
+
+export async function insertSession(db: Executor, row: ViewingSessionsTable): Promise<void> {
+  await db.insertInto('viewing_sessions').values(row).execute();
+}
+
+export const findSession = (db: Executor, id: string) => db.selectFrom('viewing_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Saves a heartbeat's result only if no other heartbeat of the session was saved since this one read
+ * it: two beats sent at once cannot both credit the same stretch of time.
+ */
+export async function updateSessionIfUnchanged(
+  db: Executor,
+  id: string,
+  readLastBeatAt: string,
+  changes: Pick<ViewingSessionsTable, 'position_ms' | 'last_beat_at' | 'watched_ms' | 'covered' | 'covered_ms' | 'qualified_at'>,
+): Promise<boolean> {
+  const result = await db.updateTable('viewing_sessions').set(changes).where('id', '=', id).where('last_beat_at', '=', readLastBeatAt).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Qualified watches of a creator's videos by other people. */
+export async function countQualifiedWatchesOf(db: Executor, creatorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('viewing_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .where('user_id', '<>', creatorId)
+    .where('qualified_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function hasQualifiedWatch(db: Executor, userId: string, videoId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('viewing_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('qualified_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A viewer's sessions, newest first, with the video's current title. */
+export const listSessions = (db: Executor, userId: string, limit: number) =>
+  db
+    .selectFrom('viewing_sessions as s')
+    .leftJoin('videos as v', 'v.id', 's.video_id')
+    .select(['s.id', 's.video_id', 's.duration_ms', 's.watched_ms', 's.covered_ms', 's.qualified_at', 's.created_at', 'v.title as video_title'])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+
+export async function watchTotals(db: Executor, userId: string): Promise<{ qualified: number; watchedMs: number }> {
+  const row = await db
+    .selectFrom('viewing_sessions')
+    .select((eb) => [
+      eb.fn.count<number>('qualified_at').as('qualified'),
+      eb.fn.coalesce(eb.fn.sum<number>('watched_ms'), sql<number>`0`).as('watched'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { qualified: Number(row.qualified), watchedMs: Number(row.watched) };
+}
+
+// ── earning events and daily counters ──────────────────────────────────────
+
+/** true when this call recorded the event: every event key counts once, ever. */
+export async function claimEvent(db: Executor, event: ViewerEarningEventsTable): Promise<boolean> {
+  const row = await db
+    .insertInto('viewer_earning_events')
+    .values(event)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countEvents(db: Executor, userId: string, category: ViewerEarningEventsTable['category']): Promise<number> {
+  const row = await db
+    .selectFrom('viewer_earning_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('category', '=', category)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Adds up to `amount` to a per-user daily counter without passing `limit`, and returns what was
+ * added (0 when the limit is reached). A compare-and-set on the value: when another transaction
+ * moved it first, the update matches nothing and the loop reads the new value.
+ */
+export async function addWithinLimit(db: Executor, userId: string, day: string, counter: string, amount: number, limit: number): Promise<number> {
+  await db
+    .insertInto('viewer_daily_counters')
+    .values({ user_id: userId, day, counter, value: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'day', 'counter']).doNothing())
+    .execute();
+  for (;;) {
+    const current = await counterValue(db, userId, day, counter);
+    const grant = Math.min(amount, limit - current);
+    if (grant <= 0) return 0;
+    const result = await db
+      .updateTable('viewer_daily_counters')
+      .set({ value: current + grant })
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .where('counter', '=', counter)
+      .where('value', '=', current)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return grant;
+  }
+}
+
+export async function counterValue(db: Executor, userId: string, day: string, counter: string): Promise<number> {
+  const row = await db
+    .selectFrom('viewer_daily_counters')
+    .select('value')
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('counter', '=', counter)
+    .executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+// ── ratings ────────────────────────────────────────────────────────────────
+
+export async function upsertRating(db: Executor, videoId: string, userId: string, stars: number, at: string): Promise<void> {
+  await db
+    .insertInto('video_ratings')
+    .values({ video_id: videoId, user_id: userId, stars, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['video_id', 'user_id']).doUpdateSet({ stars, updated_at: at }))
+    .execute();
+}
+
+export async function ratingSummary(db: Executor, videoId: string): Promise<{ average: number; count: number }> {
+  const row = await db
+    .selectFrom('video_ratings')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.avg<number>('stars'), sql<number>`0`).as('average')])
+    .where('video_id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), average: Number(row.average) };
+}
+
+export async function ratingBy(db: Executor, videoId: string, userId: string): Promise<number | null> {
+  const row = await db.selectFrom('video_ratings').select('stars').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
+  return row ? Number(row.stars) : null;
+}
+
+export async function countRatingsBy(db: Executor, userId: string): Promise<number> {
+  const row = await db.selectFrom('video_ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ── referrals ──────────────────────────────────────────────────────────────
+
+export const referralCodeOf = async (db: Executor, userId: string): Promise<string | undefined> =>
+  (await db.selectFrom('referral_codes').select('code').where('user_id', '=', userId).executeTakeFirst())?.code;
+
+/** true when this code was stored for the user; false when the user or the code already has one. */
+export async function insertReferralCode(db: Executor, userId: string, code: string, at: string): Promise<boolean> {
+  const row = await db
+    .insertInto('referral_codes')
+    .values({ user_id: userId, code, created_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const ownerOfCode = async (db: Executor, code: string): Promise<string | undefined> =>
+  (await db.selectFrom('referral_codes').select('user_id').where('code', '=', code).executeTakeFirst())?.user_id;
+
+export async function insertReferral(db: Executor, referredUserId: string, referrerUserId: string, at: string): Promise<boolean> {
+  const row = await db
+    .insertInto('referrals')
+    .values({ referred_user_id: referredUserId, referrer_user_id: referrerUserId, created_at: at, rewarded_at: null })
+    .onConflict((oc) => oc.column('referred_user_id').doNothing())
+    .returning('referred_user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const findReferral = (db: Executor, referredUserId: string) =>
+  db.selectFrom('referrals').selectAll().where('referred_user_id', '=', referredUserId).executeTakeFirst();
+
+/** Marks the referral rewarded; true only for the one call that did it. */
+export async function markReferralRewarded(db: Executor, referredUserId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('referrals')
+    .set({ rewarded_at: at })
+    .where('referred_user_id', '=', referredUserId)
+    .where('rewarded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countReferrals(db: Executor, referrerUserId: string): Promise<number> {
+  const row = await db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).where('referrer_user_id', '=', referrerUserId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,102 @@
+import { formatCount, formatInr } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { useAdvertiserDashboard, useCampaigns } from '../api/advertiser.ts';
+import { AddFundsDialog } from './add-funds-dialog.tsx';
+import { CampaignDialog } from './campaign-dialog.tsx';
+import { CampaignList } from './campaign-list.tsx';
+import { CreateAccountForm } from './create-account-form.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+import './advertiser.css';
+
+type Tab = 'overview' | 'campaigns' | 'analytics';
+type Dialog = 'funds' | 'campaign' | null;
+
+function Stat({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="card" data-testid={`advertiser-stat-${id}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The advertiser dashboard (extended §2): loading, no account (create form), or the account with its tabs. */
+export function AdvertiserDashboard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('overview');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const dashboard = useAdvertiserDashboard(true);
+  const campaigns = useCampaigns(!!dashboard.data);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['advertiser'] });
+
+  if (dashboard.isLoading) return <section className="page centered-page"><div className="spinner" role="status" aria-label={t('app.loading')} /></section>;
+  if (dashboard.error) {
+    console.error(dashboard.error); // the spec: dashboard failures are only logged
+    return (
+      <section className="page">
+        <div className="panel">
+          <p>{t('advertiser.loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void dashboard.refetch()}>{t('errors.tryAgain')}</button>
+        </div>
+      </section>
+    );
+  }
+  if (!dashboard.data) {
+    return (
+      <section className="page advertiser-page">
+        <CreateAccountForm onCreated={refresh} />
+      </section>
+    );
+  }
+  const { account, summary: s } = dashboard.data;
+  const list = campaigns.data ?? [];
+  const done = (message: string) => () => {
+    setDialog(null);
+    notify('success', message);
+    refresh();
+  };
+
+  return (
+    <section className="page advertiser-page" data-testid="advertiser-dashboard">
+      <header className="advertiser-head">
+        <div>
+          <h1>{t('advertiser.title')}</h1>
+          <p className="muted">{account.company_name}</p>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button button-secondary" onClick={() => setDialog('funds')} data-testid="open-funds">{t('advertiser.addFunds')}</button>
+          <button type="button" className="button" onClick={() => setDialog('campaign')} data-testid="open-campaign">{t('advertiser.createCampaign')}</button>
+        </div>
+      </header>
+      <dl className="stats advertiser-stats">
+        <Stat id="balance" label={t('advertiser.stats.balance')} value={formatInr(s.account_balance)} />
+        <Stat id="active" label={t('advertiser.stats.active')} value={String(s.active_campaigns)} />
+        <Stat id="views" label={t('advertiser.stats.views')} value={formatCount(s.total_views)} />
+        <Stat id="ctr" label={t('advertiser.stats.ctr')} value={`${s.avg_ctr.toFixed(2)}%`} />
+      </dl>
+      <div className="tabs" role="tablist">
+        {(['overview', 'campaigns', 'analytics'] as const).map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)} data-testid={`advertiser-tab-${id}`}>
+            {id === 'campaigns' ? t('advertiser.tabs.campaigns', { count: list.length }) : t(`advertiser.tabs.${id}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'overview' && <OverviewTab data={dashboard.data} onCreate={() => setDialog('campaign')} onAddFunds={() => setDialog('funds')} />}
+      {tab === 'campaigns' && (campaigns.isLoading ? <div className="spinner" role="status" /> : <CampaignList campaigns={list} onChanged={refresh} onCreate={() => setDialog('campaign')} />)}
+      {tab === 'analytics' && (
+        <dl className="stats" data-testid="advertiser-analytics">
+          <Stat id="impressions" label={t('advertiser.analytics.impressions')} value={formatCount(s.total_impressions)} />
+          <Stat id="clicks" label={t('advertiser.analytics.clicks')} value={formatCount(s.total_clicks)} />
+          <Stat id="rate" label={t('advertiser.analytics.ctr')} value={`${s.avg_ctr.toFixed(2)}%`} />
+          <Stat id="spent" label={t('advertiser.analytics.spent')} value={formatInr(s.total_spent)} />
+        </dl>
+      )}
+      {dialog === 'funds' && <AddFundsDialog balance={s.account_balance} onClose={() => setDialog(null)} onAdded={done(t('advertiser.funds.added'))} />}
+      {dialog === 'campaign' && <CampaignDialog balance={s.account_balance} onClose={() => setDialog(null)} onCreated={done(t('advertiser.campaign.created'))} />}
+    </section>
+  );
+}

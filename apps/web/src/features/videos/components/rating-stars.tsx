@@ -1,0 +1,63 @@
+import { formatInr } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { session } from '../../session/stores/session-store.ts';
+import { rateVideo, useVideoRating } from '../api/viewing.ts';
+import './rating-stars.css';
+
+const STARS = [1, 2, 3, 4, 5];
+
+/** 1–5 stars (quality feedback): the average for everyone, your own rating once signed in. Creators cannot rate their own video. */
+export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = session.use((s) => s.user);
+  const { data } = useVideoRating(videoId);
+  const [hover, setHover] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const mine = data?.mine ?? 0;
+
+  const rate = async (stars: number) => {
+    if (!user) return notify('warning', t('earnings.rating.signIn'));
+    setBusy(true);
+    try {
+      const result = await rateVideo(videoId, stars);
+      queryClient.setQueryData(['videos', 'rating', videoId], { average: result.average, count: result.count, mine: result.mine });
+      notify('success', result.earned > 0 ? t('earnings.rating.earned', { amount: formatInr(result.earned) }) : t('earnings.rating.thanks'));
+      if (result.earned > 0) void queryClient.invalidateQueries({ queryKey: ['earnings'] });
+    } catch (err) {
+      notify('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="rating" data-testid="rating">
+      <span>{t('earnings.rating.label')}</span>
+      <div className="rating-stars" role="radiogroup" aria-label={t('earnings.rating.label')} onMouseLeave={() => setHover(0)}>
+        {STARS.map((n) => (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={mine === n}
+            aria-label={t('earnings.rating.stars', { count: n })}
+            className={`rating-star${n <= (hover || mine) ? ' lit' : ''}`}
+            disabled={busy || isCreator}
+            onMouseEnter={() => setHover(n)}
+            onClick={() => void rate(n)}
+            data-testid={`rate-${n}`}
+          >
+            ★
+          </button>
+        ))}
+      </div>
+      <span className="muted" data-testid="rating-summary">
+        {data && data.count > 0 ? t('earnings.rating.average', { average: data.average.toFixed(1), count: data.count }) : t('earnings.rating.none')}
+      </span>
+    </div>
+  );
+}
