@@ -24,25 +24,42 @@ export async function renderStoredMedia(ctx: AppContext, sourceCid: string, name
   try {
     const source = path.join(work, 'source');
     await pipeline(await ctx.blobs.read(cidKey(sourceCid)), fs.createWriteStream(source));
-    const info = await probe(source, job.signal);
-    const durationSeconds = info.durationSeconds;
-
-    const thumbnail = path.join(work, 'thumbnail.jpg');
-    await extractThumbnail(source, thumbnail, { durationSeconds, signal: job.signal });
-    const thumbnailCid = await cidOfFile(thumbnail);
-    await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
-    await job.reportProgress(5);
-
-    const hlsDir = path.join(work, 'hls');
-    await transcodeToHls(source, hlsDir, renditionLadder(info.height), {
-      hasAudio: info.audioCodec !== null,
-      durationSeconds,
-      signal: job.signal,
-      onProgress: (fraction) => job.reportProgress(5 + Math.floor(fraction * 90)),
-    });
-    await ctx.blobs.putDirectory(`hls/${name}`, hlsDir);
-    return { thumbnailCid, hlsPath: `hls/${name}/${MASTER_PLAYLIST}`, durationSeconds };
+    return await renderFile(ctx, source, name, work, job, { from: 0, to: 100 });
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Thumbnail and HLS ladder of a local file, into the media store; `work` is the caller's scratch
+ * folder and `progress` the share of the job's progress this step fills.
+ */
+export async function renderFile(
+  ctx: AppContext,
+  source: string,
+  name: string,
+  work: string,
+  job: Pick<JobContext, 'signal' | 'reportProgress'>,
+  progress: { from: number; to: number },
+): Promise<RenderedMedia> {
+  const span = progress.to - progress.from;
+  const info = await probe(source, job.signal);
+  const durationSeconds = info.durationSeconds;
+
+  const thumbnail = path.join(work, 'thumbnail.jpg');
+  await extractThumbnail(source, thumbnail, { durationSeconds, signal: job.signal });
+  const thumbnailCid = await cidOfFile(thumbnail);
+  await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
+  await job.reportProgress(progress.from + Math.floor(span * 0.05));
+
+  const hlsDir = path.join(work, 'hls');
+  await transcodeToHls(source, hlsDir, renditionLadder(info.height), {
+    hasAudio: info.audioCodec !== null,
+    durationSeconds,
+    frameRate: info.frameRate,
+    signal: job.signal,
+    onProgress: (fraction) => job.reportProgress(progress.from + Math.floor(span * (0.05 + fraction * 0.9))),
+  });
+  await ctx.blobs.putDirectory(`hls/${name}`, hlsDir);
+  return { thumbnailCid, hlsPath: `hls/${name}/${MASTER_PLAYLIST}`, durationSeconds };
 }

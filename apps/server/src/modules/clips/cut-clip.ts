@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MASTER_PLAYLIST, cidOfFile, cutClip, extractThumbnail, probe, renditionLadder, transcodeToHls } from '@app/media';
+import { cidOfFile, cutClip, probe } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { renderFile } from '../../media/render-hls.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { resolveClipSource } from './clip-sources.ts';
 import * as repo from './clips.repository.ts';
@@ -41,30 +42,13 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
       signal: job.signal,
       onProgress: (fraction) => job.reportProgress(Math.floor(fraction * 40)),
     });
-    const info = await probe(cut, job.signal);
-
-    const thumbnail = path.join(work, 'thumbnail.jpg');
-    await extractThumbnail(cut, thumbnail, { durationSeconds: info.durationSeconds, signal: job.signal });
-    const thumbnailCid = await cidOfFile(thumbnail);
-    await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
-    await job.reportProgress(45);
-
-    const hlsDir = path.join(work, 'hls');
-    await transcodeToHls(cut, hlsDir, renditionLadder(info.height), {
-      hasAudio: info.hasAudio,
-      durationSeconds: info.durationSeconds,
-      frameRate: info.frameRate,
-      signal: job.signal,
-      onProgress: (fraction) => job.reportProgress(45 + Math.floor(fraction * 50)),
-    });
-    const hlsPrefix = `hls/clip-${clipId}`;
-    await ctx.blobs.putDirectory(hlsPrefix, hlsDir);
+    const rendered = await renderFile(ctx, cut, `clip-${clipId}`, work, job, { from: 40, to: 100 });
 
     // Stored last: putFile moves the file, and only a finished cut gets a blob.
     const cid = await cidOfFile(cut);
     const size = (await fsp.stat(cut)).size;
     await ctx.blobs.putFile(cidKey(cid), cut, 'video/mp4');
-    await repo.markReady(ctx.db, clipId, { cid, size_bytes: size, thumbnail_cid: thumbnailCid, hls_path: `${hlsPrefix}/${MASTER_PLAYLIST}` }, nowIso());
+    await repo.markReady(ctx.db, clipId, { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath }, nowIso());
     await job.reportProgress(100);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export function streamDuration(row: Pick<StreamRow, 'started_at' | 'ended_at'>, 
 }
 
 /** A stream row -> the API's stream (extended §3). The key never leaves through here. */
-export function presentStream(row: StreamRow, earnedMicro: number, viewersNow?: number): Stream {
+export function presentStream(row: StreamRow, earnedMicro: number): Stream {
   const isLive = row.status === 'live' || row.status === 'interrupted';
   let hls: string | null = null;
   if (row.replay_path) hls = `/media/${row.replay_path}`;
@@ -25,7 +25,7 @@ export function presentStream(row: StreamRow, earnedMicro: number, viewersNow?: 
     tags: JSON.parse(row.tags) as string[],
     status: row.status,
     is_live: isLive,
-    viewers_count: isLive ? (viewersNow ?? Number(row.viewers_count)) : 0,
+    viewers_count: isLive ? Number(row.viewers_count) : 0,
     max_viewers: Number(row.max_viewers),
     start_time: row.started_at,
     end_time: row.ended_at,

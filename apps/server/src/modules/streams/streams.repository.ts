@@ -43,8 +43,8 @@ export const listOwnStreams = (db: Executor, creatorId: string, limit: number): 
 
 /** Streams whose ingest dropped before `before` and never came back. */
 export const listInterruptedSince = (db: Executor, before: string) =>
-  db.selectFrom('streams').select('id').where('status', '=', 'interrupted').where('interrupted_at', '<=', before).execute();
+  db.selectFrom('streams').select(['id', 'interrupted_at']).where('status', '=', 'interrupted').where('interrupted_at', '<=', before).execute();
 
 /** Live streams that received video once but have heard nothing since `before` (their ingest node died). */
 export const listSilentSince = (db: Executor, before: string) =>
-  db.selectFrom('streams').select('id').where('status', '=', 'live').where('last_ingest_at', 'is not', null).where('last_ingest_at', '<=', before).execute();
+  db.selectFrom('streams').select(['id', 'last_ingest_at']).where('status', '=', 'live').where('last_ingest_at', 'is not', null).where('last_ingest_at', '<=', before).execute();

@@ -26,11 +26,10 @@ const earningKinds = Object.values(StreamEarningKinds);
 /** 2 tokens per whole live minute, at least 10 (spec core §9), for a stream that went live. */
 export const liveReward = (seconds: number): number => Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);
 
+/** Viewer counts come from the row, which the chat hub keeps current (at most a second behind). */
 async function present(ctx: AppContext, rows: repo.StreamRow[]): Promise<Stream[]> {
   const earned = await earnedByRef(ctx.db, earningKinds, rows.map((r) => r.id));
-  return Promise.all(
-    rows.map(async (r) => presentStream(r, earned.get(r.id) ?? 0, r.status === 'live' || r.status === 'interrupted' ? await ctx.live.bus.viewers(r.id) : undefined)),
-  );
+  return rows.map((r) => presentStream(r, earned.get(r.id) ?? 0));
 }
 
 async function ownStream(db: Executor, id: string, user: UsersTable): Promise<repo.StreamRow> {
@@ -234,13 +233,11 @@ export async function sweepStreams(ctx: AppContext, graceMs: number): Promise<nu
   const before = new Date(Date.now() - graceMs).toISOString();
   const silentBefore = new Date(Date.now() - Math.max(graceMs, SILENT_AFTER_MS)).toISOString();
   let ended = 0;
-  for (const { id } of await repo.listInterruptedSince(ctx.db, before)) {
-    const row = await repo.findStream(ctx.db, id);
-    if ((await endStream(ctx, id, row?.interrupted_at ?? undefined)).ended) ended++;
+  for (const { id, interrupted_at } of await repo.listInterruptedSince(ctx.db, before)) {
+    if ((await endStream(ctx, id, interrupted_at ?? undefined)).ended) ended++;
   }
-  for (const { id } of await repo.listSilentSince(ctx.db, silentBefore)) {
-    const row = await repo.findStream(ctx.db, id);
-    if ((await endStream(ctx, id, row?.last_ingest_at ?? undefined)).ended) ended++;
+  for (const { id, last_ingest_at } of await repo.listSilentSince(ctx.db, silentBefore)) {
+    if ((await endStream(ctx, id, last_ingest_at ?? undefined)).ended) ended++;
   }
   return ended;
 }
