@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // chat viewer counts are throttled to 1 s, as long as the 1 s default: give a loaded CI slack
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },

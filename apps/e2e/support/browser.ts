@@ -16,10 +16,13 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium's own camera and microphone (a test pattern and a tone), granted without a prompt. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--headless', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--headless', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -10,6 +10,7 @@ import './styles/components.css';
 import './styles/videos.css';
 import './styles/info.css';
 import './styles/clips.css';
+import './styles/live.css';
 
 await initI18n();
 void restoreSession();

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { locate, runFfprobe } from '@app/media';
+import { publishTestPattern, runFfprobe } from '@app/media';
 import { startServer } from '../../../apps/e2e/support/server.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
 import { signUp } from '../lib/seed.ts';
@@ -45,14 +44,14 @@ export const liveLatencyScenario: Scenario = {
       });
       const created = (await res.json()) as { stream_id: string; stream_key: string; rtmp_url: string };
       const t0 = Date.now();
-      const publisher = spawn(await locate('ffmpeg'), [
-        '-hide_banner', '-loglevel', 'error', '-re',
-        '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${SECONDS}`,
-        '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-f', 'flv', `${created.rtmp_url.replace('localhost', '127.0.0.1')}/${created.stream_key}`,
-      ], { stdio: 'ignore' });
-      const published = new Promise((r) => publisher.once('exit', r));
+      const publisher = await publishTestPattern(`${created.rtmp_url.replace('localhost', '127.0.0.1')}/${created.stream_key}`, {
+        seconds: SECONDS,
+        width: 1280,
+        height: 720,
+        frameRate: 30,
+        preset: 'veryfast',
+      });
+      const published = publisher.exited;
 
       const seen = new Set<string>();
       const latencies: number[] = [];

@@ -15,6 +15,7 @@ export const ErrorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'insufficient_funds',
+  'service_unavailable',
   'internal',
 ] as const;
 

@@ -11,3 +11,6 @@ export const Rewards = {
   livePerMinute: 2 * MICRO_PER_TOKEN,
   liveMinimum: 10 * MICRO_PER_TOKEN,
 } as const;
+
+/** What a stream earns its creator on stop: 2 tokens per whole live minute, at least 10 (spec core §9). */
+export const liveRewardMicro = (seconds: number): number => Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);

@@ -95,6 +95,10 @@ export type Stream = z.infer<typeof StreamSchema>;
 
 export const StreamListSchema = z.object({ streams: z.array(StreamSchema) });
 
+/** The live directory's stats card (extended §2): on air now, watching now, earned by all streams, streams ever started. */
+export const StreamStatsSchema = z.object({ live_count: z.number(), total_viewers: z.number(), tokens_earned: z.number(), total_streams: z.number() });
+export type StreamStats = z.infer<typeof StreamStatsSchema>;
+
 /** The owner's view of a stream: the secret key and where to send video. */
 export const StreamIngestSchema = z.object({
   stream_id: z.string(),

@@ -21,6 +21,7 @@ export const unauthorized = (detail = 'Authentication required') => new AppError
 export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
 export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
 export const conflict = (detail: string) => new AppError(409, 'conflict', detail);
+export const serviceUnavailable = (detail: string) => new AppError(503, 'service_unavailable', detail);
 export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
 export const tooManyRequests = (detail = 'Too many requests, please slow down') =>

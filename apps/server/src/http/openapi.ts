@@ -19,6 +19,7 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'POST /api/videos/:id/view': 'optional',
   'GET /api/tickets/categories': 'public',
   'GET /api/streams': 'public',
+  'GET /api/streams/stats': 'public',
   'GET /api/streams/:id': 'public',
   'GET /api/clips': 'optional',
   'GET /api/clips/stats': 'public',

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { ChatRefusal, postMessage, recentMessages } from '../modules/streams/chat.service.ts';
 import { recordViewers } from '../modules/streams/streams.service.ts';
-import type { LiveEvent } from './live-bus.ts';
+import { isInternalEvent, type LiveEvent } from './live-bus.ts';
 
 const COUNT_THROTTLE_MS = 1_000;
 const PING_MS = 30_000;
@@ -38,7 +38,7 @@ export class ChatHub {
   }
 
   async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined): Promise<void> {
-    const stream = await this.ctx.db.selectFrom('streams').select(['id', 'title']).where('id', '=', streamId).executeTakeFirst();
+    const stream = await this.ctx.db.selectFrom('streams').select(['id', 'title', 'creator_id']).where('id', '=', streamId).executeTakeFirst();
     if (!stream) {
       send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');
@@ -46,7 +46,9 @@ export class ChatHub {
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
     const room = this.join(streamId, ws);
-    ws.on('close', () => this.leave(streamId, ws));
+    // The streamer's own chat (the Go Live page) is not a viewer.
+    const isViewer = user?.id !== stream.creator_id;
+    ws.on('close', () => this.leave(streamId, ws, isViewer));
     // one message at a time per socket, so a sender's messages keep their order
     let queue = Promise.resolve();
     ws.on('message', (data, isBinary) => {
@@ -54,7 +56,7 @@ export class ChatHub {
       queue = queue.then(() => this.receive(ws, streamId, user, text));
     });
     await room.unsubscribe; // subscribed before the welcome, so nothing said meanwhile is missed
-    const viewers = await this.ctx.live.bus.addViewers(streamId, 1);
+    const viewers = isViewer ? await this.ctx.live.bus.addViewers(streamId, 1) : await this.ctx.live.bus.viewers(streamId);
     send(ws, {
       type: 'welcome',
       message: `Welcome to the live chat of "${stream.title}"!`,
@@ -64,7 +66,7 @@ export class ChatHub {
       history: await recentMessages(this.ctx, streamId),
       viewers_count: viewers,
     });
-    this.scheduleCount(streamId);
+    if (isViewer) this.scheduleCount(streamId);
   }
 
   private join(streamId: string, ws: WebSocket): Room {
@@ -81,10 +83,10 @@ export class ChatHub {
     return room;
   }
 
-  private leave(streamId: string, ws: WebSocket): void {
+  private leave(streamId: string, ws: WebSocket, isViewer: boolean): void {
     const room = this.rooms.get(streamId);
     if (!room?.clients.delete(ws)) return;
-    void this.ctx.live.bus.addViewers(streamId, -1).then(() => this.scheduleCount(streamId));
+    if (isViewer) void this.ctx.live.bus.addViewers(streamId, -1).then(() => this.scheduleCount(streamId));
     if (room.clients.size === 0) {
       clearTimeout(room.countTimer);
       this.rooms.delete(streamId);
@@ -93,7 +95,7 @@ export class ChatHub {
   }
 
   private broadcast(streamId: string, event: LiveEvent): void {
-    if (event.type === 'ingest_stop') return;
+    if (isInternalEvent(event)) return;
     const room = this.rooms.get(streamId);
     if (!room) return;
     const text = JSON.stringify(event);

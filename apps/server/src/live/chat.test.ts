@@ -84,6 +84,18 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     await expect.poll(() => v.of('viewer_count_update').at(-1)?.viewers_count).toBe(2);
   });
 
+  it("does not count the streamer's own chat as a viewer", async () => {
+    const own = join(streamer);
+    const ownWelcome = await own.welcomed();
+    const before = ownWelcome.viewers_count;
+    const v = join(viewer);
+    expect((await v.welcomed()).viewers_count).toBe(before + 1);
+    await expect.poll(() => own.of('viewer_count_update').at(-1)?.viewers_count).toBe(before + 1);
+    own.close();
+    v.close();
+    await expect.poll(async () => (await t.app.inject({ url: `/api/streams/${streamId}` })).json<{ viewers_count: number }>().viewers_count).toBe(before);
+  });
+
   it('refuses empty, too long and malformed messages with an error frame to the sender only', async () => {
     const v = join(viewer);
     const watcher = join();

@@ -1,11 +1,13 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_PLAYLIST, cidOfFile, probe, runFfmpeg } from '@app/media';
+import { LIVE_PLAYLIST, cidOfFile, probe } from '@app/media';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { cidKey } from '../storage/blob-store.ts';
 import * as streams from '../modules/streams/streams.service.ts';
 import { IngestSession, liveDir, recordingParts } from './ingest-session.ts';
+import type { RecordingHolder, RecordingSnapshot } from './live-context.ts';
+import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
 
 /**
@@ -13,7 +15,7 @@ import type { MediaSink } from './rtmp/rtmp-session.ts';
  * whose recording parts sit on this machine (so the recording is finished here once the stream
  * ends, whichever node ended it), and the sweeper that ends streams whose ingest never came back.
  */
-export class IngestManager {
+export class IngestManager implements RecordingHolder {
   private readonly sessions = new Map<string, IngestSession>();
   private readonly watches = new Map<string, Promise<() => Promise<void>>>();
   private readonly finishing = new Map<string, Promise<void>>();
@@ -69,6 +71,7 @@ export class IngestManager {
       watching = this.ctx.live.bus.subscribe(streamId, (event) => {
         if (event.type === 'ingest_stop') this.sessions.get(streamId)?.cut();
         if (event.type === 'stream_ended' && !this.sessions.has(streamId)) void this.finishIfEnded(streamId);
+        if (event.type === 'snapshot_request') void this.ctx.live.answerSnapshot(streamId, event.request_id);
       });
       this.watches.set(streamId, watching);
     }
@@ -108,7 +111,7 @@ export class IngestManager {
     let file = path.join(dir, parts[0]!);
     if (parts.length > 1) {
       file = path.join(dir, 'recording.ts');
-      await runFfmpeg(['-hide_banner', '-y', '-i', `concat:${parts.map((p) => path.join(dir, p)).join('|')}`, '-c', 'copy', '-f', 'mpegts', file]);
+      await joinParts(parts.map((p) => path.join(dir, p)), file);
     }
     const info = await probe(file).catch(() => null);
     if (info && info.durationSeconds > 0) {
@@ -120,6 +123,26 @@ export class IngestManager {
       });
     }
     for (const part of [...parts, 'recording.ts']) await fsp.rm(path.join(dir, part), { force: true });
+  }
+
+  /** Whether this process received the stream's video, so its recording parts are here. */
+  holds(streamId: string): boolean {
+    return this.watches.has(streamId);
+  }
+
+  /** The recording so far, stored by its CID (for a clip of a stream still on air); null when there is none yet. */
+  async snapshot(streamId: string): Promise<RecordingSnapshot | null> {
+    const work = await fsp.mkdtemp(path.join(this.ctx.tempDir, `snapshot-${streamId}-`));
+    try {
+      const file = await snapshotRecording(liveDir(this.ctx, streamId), work);
+      const info = file ? await probe(file).catch(() => null) : null;
+      if (!file || !info || info.durationSeconds <= 0) return null;
+      const cid = await cidOfFile(file);
+      await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
+      return { cid, durationMs: Math.floor(info.durationSeconds * 1000) };
+    } finally {
+      await fsp.rm(work, { recursive: true, force: true });
+    }
   }
 
   /** At start: finish recordings left by a previous run, watch the streams that may still come back. */

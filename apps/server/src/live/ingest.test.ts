@@ -1,29 +1,18 @@
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { AuthResponse, Stream, StreamCreated } from '@app/shared';
-import { locate, probe } from '@app/media';
+import { probe, publishTestPattern } from '@app/media';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cidKey } from '../storage/blob-store.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../testing/test-users.ts';
 
-/** ffmpeg publishing a generated test pattern (with a tone) over RTMP, in real time. */
-async function publish(url: string, seconds: number): Promise<{ code: number | null; stderr: string }> {
-  const args = [
-    '-hide_banner', '-loglevel', 'error', '-re',
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-f', 'flv', url,
-  ];
-  const child = spawn(await locate('ffmpeg'), args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stderr };
-}
+/** OBS, played by ffmpeg: a test pattern with a tone over RTMP, in real time, until it ends or is cut. */
+const publish = async (url: string, seconds: number) => (await publishTestPattern(url, { seconds })).exited;
 
 describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
   let t: TestApp;
@@ -105,4 +94,43 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 60_000, interval: 500 }).toBe(`/media/hls/stream-${stream_id}/master.m3u8`);
     expect((await stream(stream_id)).thumbnail_url).toMatch(/^\/ipfs\//);
   });
+
+  it('clips a stream while it is on air, from a snapshot of its recording so far', async () => {
+    const { stream_id, stream_key, rtmp_url } = await create();
+    const publishing = publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, { seconds: 40 });
+    await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 15_000, interval: 250 }).toBe(`/media/live/${stream_id}/index.m3u8`);
+
+    // Seconds 2 to 12: refused as beyond the recording until 12 s are recorded, then accepted.
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/clips/create',
+        headers: bearer(creator.access_token),
+        payload: { title: 'While live', start_time: 2, duration: 10, tags: [], source_stream_id: stream_id },
+      });
+    const early = await ask();
+    expect([early.statusCode, early.json().detail]).toEqual([400, 'Clip extends beyond source duration']);
+    let res = early;
+    await expect.poll(async () => (res = await ask()).statusCode, { timeout: 30_000, interval: 1_000 }).toBe(201);
+    expect((await stream(stream_id)).status).toBe('live');
+    const { clip_id } = res.json<{ clip_id: string }>();
+    const row = () => t.ctx.db.selectFrom('clips').selectAll().where('id', '=', clip_id).executeTakeFirstOrThrow();
+    const snapshot = (await row()).source_cid;
+    expect(snapshot).toMatch(/^baf/);
+
+    await expect.poll(async () => (await row()).status, { timeout: 60_000, interval: 500 }).toBe('ready');
+    const cut = await row();
+    const file = path.join(os.tmpdir(), `live-clip-${clip_id}.mp4`);
+    await pipeline(await t.ctx.blobs.read(cidKey(cut.cid!)), createWriteStream(file));
+    const info = await probe(file);
+    await fs.rm(file);
+    expect(Math.abs(info.durationSeconds - 10)).toBeLessThanOrEqual(0.1);
+    expect(info.hasAudio).toBe(true);
+    // The snapshot went once the cut was made.
+    expect(cut.source_cid).toBeNull();
+    expect(await t.ctx.blobs.size(cidKey(snapshot!))).toBeUndefined();
+
+    await t.app.inject({ method: 'POST', url: `/api/streams/${stream_id}/stop`, headers: bearer(creator.access_token) });
+    expect((await (await publishing).exited).code).not.toBe(0); // stop cut the publisher
+  }, 120_000);
 });

@@ -4,8 +4,21 @@ import type { ChatServerFrame } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
-/** Frames for a stream's room, plus `ingest_stop`, which tells the node holding the ingest to let go. */
-export type LiveEvent = ChatServerFrame | { type: 'ingest_stop' };
+/**
+ * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
+ * ingest to let go; a snapshot request asks it for the recording so far (for a clip of a live
+ * stream), and its reply names the stored snapshot (cid null: nothing recorded yet).
+ */
+export type InternalLiveEvent =
+  | { type: 'ingest_stop' }
+  | { type: 'snapshot_request'; request_id: string }
+  | { type: 'snapshot_reply'; request_id: string; cid: string | null; duration_ms: number; failed: boolean };
+
+const INTERNAL_TYPES = new Set<string>(['ingest_stop', 'snapshot_request', 'snapshot_reply']);
+export const isInternalEvent = (event: LiveEvent): event is InternalLiveEvent => INTERNAL_TYPES.has(event.type);
+
+/** Frames for a stream's room, plus the events the server processes send each other. */
+export type LiveEvent = ChatServerFrame | InternalLiveEvent;
 export type LiveListener = (event: LiveEvent) => void;
 
 /**

@@ -25,6 +25,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const log = ctx.logger.child({ component: 'live' });
   const chat = new ChatHub(ctx, log);
   const ingest = new IngestManager(ctx, log);
+  ctx.live.setRecordingHolder(ingest);
   const rtmp = ctx.config.rtmp.enabled ? new RtmpServer((key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')), log) : undefined;
 
   const userOf = async (query: URLSearchParams) => {

@@ -56,6 +56,7 @@ export async function insertClip(db: Executor, creatorId: string, sourceVideoId:
     size_bytes: 1000,
     thumbnail_cid: null,
     hls_path: null,
+    source_cid: null,
     views: 0,
     likes: 0,
     created_at: at,

@@ -10,16 +10,18 @@ import { ClipCreatorPage } from './routes/clip-creator.tsx';
 import { ClipPage } from './routes/clip.tsx';
 import { ClipsPage } from './routes/clips.tsx';
 import { AdvertiserPage } from './routes/advertiser.tsx';
-import { ComingSoon } from './routes/coming-soon.tsx';
 import { ConnectPage } from './routes/connect.tsx';
+import { GoLivePage } from './routes/go-live.tsx';
 import { HelpPage } from './routes/help.tsx';
 import { HomePage } from './routes/home.tsx';
 import { LibraryPage } from './routes/library.tsx';
+import { LivePage } from './routes/live.tsx';
 import { LoginPage } from './routes/login.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { SearchPage } from './routes/search.tsx';
 import { SettingsPage } from './routes/settings.tsx';
+import { StreamPage } from './routes/stream.tsx';
 import { SubscriptionsPage } from './routes/subscriptions.tsx';
 import { TicketPage } from './routes/ticket.tsx';
 import { TrendingPage } from './routes/trending.tsx';
@@ -27,7 +29,6 @@ import { UploadPage } from './routes/upload.tsx';
 import { ViewerEarningsPage } from './routes/viewer-earnings.tsx';
 import { VideoPage } from './routes/video.tsx';
 
-const soon = (page: string) => <ComingSoon page={page} />;
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 /** Static pages of the spec (extended §2) and the other links those pages carry. */
@@ -74,13 +75,13 @@ export const router = createBrowserRouter([
       { path: '/library', element: <LibraryPage /> },
       { path: '/upload', element: guarded(<UploadPage />) },
       { path: '/video/:videoId', element: <VideoPage /> },
-      { path: '/go-live', element: guarded(soon('goLive')) },
+      { path: '/go-live', element: <GoLivePage /> }, // signed-out visitors see 'Sign In Required'
       { path: '/profile', element: guarded(<ProfileView />) },
       { path: '/login', element: <LoginPage /> },
       { path: '/connect', element: <ConnectPage /> },
       { path: '/settings', element: <SettingsPage /> },
-      { path: '/live', element: soon('live') },
-      { path: '/stream/:streamId', element: soon('stream') },
+      { path: '/live', element: <LivePage /> },
+      { path: '/stream/:streamId', element: <StreamPage /> },
       { path: '/clips', element: <ClipsPage /> },
       { path: '/clips/:clipId', element: <ClipPage /> },
       { path: '/clip-creator', element: <ClipCreatorPage /> }, // sends visitors to /login with its own notice

@@ -7,6 +7,7 @@ import * as streams from './20261122-0006-streams.ts';
 import * as clips from './20261122-0007-clips.ts';
 import * as viewing from './20261122-0008-viewing.ts';
 import * as advertisers from './20261122-0009-advertisers.ts';
+import * as clipSnapshots from './20261122-0010-clip-snapshots.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0007-clips': clips,
   '20261122-0008-viewing': viewing,
   '20261122-0009-advertisers': advertisers,
+  '20261122-0010-clip-snapshots': clipSnapshots,
 };

@@ -4,10 +4,11 @@ import { findVideoRow } from '../videos/videos.service.ts';
 
 export type ClipSourceKind = 'video' | 'stream';
 
-/** How the cutting job reads a source: a blob of the media store, copied to scratch for ffmpeg. */
-export interface ClipInput {
-  blobKey: string;
-}
+/**
+ * How a clip reads its source: a blob of the media store (copied to scratch for ffmpeg), or, for a
+ * stream still on air, a snapshot of its recording taken when the clip is asked for.
+ */
+export type ClipInput = { kind: 'blob'; blobKey: string } | { kind: 'live'; streamId: string; /** whether any video arrived yet */ recording: boolean };
 
 /** What a clip is cut from, whatever kind of thing it is. */
 export interface ClipSource {
@@ -17,8 +18,9 @@ export interface ClipSource {
   userId: string;
   /** a clip takes its source's category */
   category: string;
+  /** for a live input, known only once its snapshot is taken */
   durationSeconds: number;
-  /** false while the source cannot be cut yet (a video still processing) */
+  /** false while the source cannot be cut yet (a video still processing, a stream with no video yet) */
   playable: boolean;
   input: ClipInput;
 }
@@ -36,23 +38,24 @@ export async function resolveVideoSource(db: Executor, id: string): Promise<Clip
     category: video.category,
     durationSeconds: video.duration_ms / 1000,
     playable: video.status === 'ready',
-    input: { blobKey: cidKey(video.cid) },
+    input: { kind: 'blob', blobKey: cidKey(video.cid) },
   };
 }
 
-/** A live stream is cut from its stored recording, which exists once the stream has ended. */
+/**
+ * A stream is cut from its recording: the stored one once it has ended, or the recording so far
+ * while it is on air (live or briefly interrupted).
+ */
 export async function resolveStreamSource(db: Executor, id: string): Promise<ClipSource | undefined> {
   const stream = await db.selectFrom('streams').selectAll().where('id', '=', id).executeTakeFirst();
   if (!stream) return undefined;
-  return {
-    kind: 'stream',
-    id: stream.id,
-    userId: stream.creator_id,
-    category: stream.category,
-    durationSeconds: Number(stream.recording_duration_ms ?? 0) / 1000,
-    playable: stream.recording_cid !== null,
-    input: { blobKey: cidKey(stream.recording_cid ?? '') },
-  };
+  const base = { kind: 'stream' as const, id: stream.id, userId: stream.creator_id, category: stream.category };
+  if (stream.recording_cid) {
+    const blobKey = cidKey(stream.recording_cid);
+    return { ...base, durationSeconds: Number(stream.recording_duration_ms ?? 0) / 1000, playable: true, input: { kind: 'blob', blobKey } };
+  }
+  const onAir = stream.status === 'live' || stream.status === 'interrupted';
+  return { ...base, durationSeconds: 0, playable: onAir, input: { kind: 'live', streamId: stream.id, recording: stream.live_path !== null } };
 }
 
 const resolvers: Record<ClipSourceKind, ClipSourceResolver> = {

@@ -30,12 +30,17 @@ export function listClips(db: Executor, query: ClipListQuery) {
 }
 
 export async function markReady(db: Executor, id: string, media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'hls_path'>, at: string): Promise<void> {
-  await db.updateTable('clips').set({ ...media, status: 'ready', failure: null, updated_at: at }).where('id', '=', id).execute();
+  await db.updateTable('clips').set({ ...media, status: 'ready', failure: null, source_cid: null, updated_at: at }).where('id', '=', id).execute();
 }
 
 /** Only a clip still being cut becomes failed: a late failure report never undoes a finished cut. */
 export async function markFailed(db: Executor, id: string, reason: string, at: string): Promise<void> {
-  await db.updateTable('clips').set({ status: 'failed', failure: reason.slice(0, 500), updated_at: at }).where('id', '=', id).where('status', '=', 'processing').execute();
+  await db
+    .updateTable('clips')
+    .set({ status: 'failed', failure: reason.slice(0, 500), source_cid: null, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
 }
 
 /** true when this call added the like (a user likes a clip at most once). */

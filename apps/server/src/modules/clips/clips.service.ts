@@ -6,13 +6,16 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
-import { resolveClipSource, type ClipSourceKind } from './clip-sources.ts';
+import type { RecordingSnapshot } from '../../live/live-context.ts';
+import { resolveClipSource, type ClipSource, type ClipSourceKind } from './clip-sources.ts';
+import { releaseSnapshot } from './clip-snapshots.ts';
 import { presentClip } from './clips.presenter.ts';
 import * as repo from './clips.repository.ts';
 
 export const CLIP_NOT_FOUND = 'Clip Not Found';
 export const SOURCE_NOT_FOUND = 'Source not found';
 export const SOURCE_NOT_READY = 'This source is not ready yet. You can clip it once it plays.';
+export const NOTHING_RECORDED = 'This stream has not recorded anything yet. Try again in a few seconds.';
 /** Ledger kinds that count toward a clip's tokens_earned. */
 export const ClipEarningKinds = { create: 'clip_reward', like: 'clip_like_reward' } as const;
 const earningKinds = Object.values(ClipEarningKinds);
@@ -50,8 +53,30 @@ export async function createClip(ctx: AppContext, user: UsersTable, input: z.out
   const source = await resolveClipSource(ctx.db, kind, sourceId);
   if (!source || (!source.playable && source.userId !== user.id)) throw notFound(SOURCE_NOT_FOUND);
   if (!source.playable) throw conflict(SOURCE_NOT_READY);
+  // A stream on air: the range is checked against (and cut from) its recording as of now.
+  let snapshot: RecordingSnapshot | null = null;
+  if (source.input.kind === 'live') {
+    snapshot = source.input.recording ? await ctx.live.takeSnapshot(source.input.streamId) : null;
+    if (!snapshot) throw conflict(NOTHING_RECORDED);
+  }
+  try {
+    return await insertClip(ctx, user, input, source, snapshot);
+  } catch (err) {
+    if (snapshot) await releaseSnapshot(ctx, snapshot.cid);
+    throw err;
+  }
+}
+
+async function insertClip(
+  ctx: AppContext,
+  user: UsersTable,
+  input: z.output<typeof ClipCreateSchema>,
+  source: ClipSource,
+  snapshot: RecordingSnapshot | null,
+): Promise<{ clip_id: string }> {
   const startMs = Math.round(input.start_time * 1000);
-  if (startMs + input.duration * 1000 > Math.round(source.durationSeconds * 1000)) throw badRequest(CLIP_BEYOND_SOURCE);
+  const sourceMs = snapshot ? snapshot.durationMs : Math.round(source.durationSeconds * 1000);
+  if (startMs + input.duration * 1000 > sourceMs) throw badRequest(CLIP_BEYOND_SOURCE);
 
   const id = newId();
   const at = nowIso();
@@ -59,8 +84,8 @@ export async function createClip(ctx: AppContext, user: UsersTable, input: z.out
     await repo.insertClip(trx, {
       id,
       creator_id: user.id,
-      source_video_id: kind === 'video' ? source.id : null,
-      source_stream_id: kind === 'stream' ? source.id : null,
+      source_video_id: source.kind === 'video' ? source.id : null,
+      source_stream_id: source.kind === 'stream' ? source.id : null,
       title: input.title,
       description: input.description,
       category: source.category,
@@ -73,6 +98,7 @@ export async function createClip(ctx: AppContext, user: UsersTable, input: z.out
       size_bytes: null,
       thumbnail_cid: null,
       hls_path: null,
+      source_cid: snapshot?.cid ?? null,
       views: 0,
       likes: 0,
       created_at: at,

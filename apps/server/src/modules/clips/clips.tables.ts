@@ -22,6 +22,8 @@ export interface ClipsTable {
   thumbnail_cid: string | null;
   /** path of the HLS master playlist inside the media store, once cut */
   hls_path: string | null;
+  /** a live source's recording snapshot this clip is cut from, until the cut is done */
+  source_cid: string | null;
   views: number;
   likes: number;
   created_at: string;

@@ -1,4 +1,4 @@
-import type { AuthResponse, Clip } from '@app/shared';
+import type { AuthResponse, Clip, StreamCreated } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClip, insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
@@ -126,6 +126,30 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       // Nothing was written and nothing was paid by any refused request.
       expect(await clipCount()).toBe(before.count);
       expect(await balance(clipper.access_token)).toBe(before.balance);
+    });
+  });
+
+  describe('from a stream', () => {
+    const fromStream = (streamId: string, overrides: object = {}) => ({ title: 'Live moment', start_time: 0, duration: 10, source_stream_id: streamId, ...overrides });
+    const newStream = async () => (await post('/api/streams/create', owner.access_token, { title: 'On air' })).json<StreamCreated>().stream_id;
+
+    it('needs a stream that went on air, and a recording before anything can be cut', async () => {
+      const before = { count: await clipCount(), balance: await balance(clipper.access_token) };
+      const notStarted = await newStream();
+      expect((await create(fromStream(notStarted))).json()).toEqual({ detail: 'Source not found', code: 'not_found' });
+      expect((await create(fromStream(notStarted), owner.access_token)).statusCode).toBe(409);
+
+      // Live, but no video has arrived yet: a clear conflict, nothing written or paid.
+      const onAir = await newStream();
+      await post(`/api/streams/${onAir}/start`, owner.access_token, {});
+      expect((await create(fromStream(onAir))).json()).toEqual({ detail: 'This stream has not recorded anything yet. Try again in a few seconds.', code: 'conflict' });
+
+      // Ended with nothing recorded: nothing to cut.
+      await post(`/api/streams/${onAir}/stop`, owner.access_token, {});
+      expect((await create(fromStream(onAir))).statusCode).toBe(404);
+      expect(await clipCount()).toBe(before.count);
+      expect(await balance(clipper.access_token)).toBe(before.balance);
+      // A stream on air that did record is cut from a snapshot of its recording: live/ingest.test.ts.
     });
   });
 

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/ids.ts';
 import { renderFile } from '../../media/render-hls.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { resolveClipSource } from './clip-sources.ts';
+import { releaseSnapshot } from './clip-snapshots.ts';
 import * as repo from './clips.repository.ts';
 
 /**
@@ -23,15 +24,16 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
   const source = clip.source_video_id
     ? await resolveClipSource(ctx.db, 'video', clip.source_video_id)
     : await resolveClipSource(ctx.db, 'stream', clip.source_stream_id!);
-  if (!source) {
-    await repo.markFailed(ctx.db, clipId, 'The source of this clip no longer exists', nowIso());
+  const blobKey = clip.source_cid ? cidKey(clip.source_cid) : source?.input.kind === 'blob' ? source.input.blobKey : null;
+  if (!source || !blobKey) {
+    await markClipFailed(ctx, clipId, 'The source of this clip no longer exists');
     return;
   }
 
   const work = await fsp.mkdtemp(path.join(ctx.tempDir, `clip-${clipId}-`));
   try {
     const input = path.join(work, 'source');
-    await pipeline(await ctx.blobs.read(source.input.blobKey), fs.createWriteStream(input));
+    await pipeline(await ctx.blobs.read(blobKey), fs.createWriteStream(input));
     const sourceInfo = await probe(input, job.signal);
 
     const cut = path.join(work, 'clip.mp4');
@@ -49,6 +51,7 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
     const size = (await fsp.stat(cut)).size;
     await ctx.blobs.putFile(cidKey(cid), cut, 'video/mp4');
     await repo.markReady(ctx.db, clipId, { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath }, nowIso());
+    if (clip.source_cid) await releaseSnapshot(ctx, clip.source_cid);
     await job.reportProgress(100);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
@@ -56,4 +59,8 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
 }
 
 /** After the last retry: the clip leaves `processing` for an explicit `failed` its creator can see. */
-export const markClipFailed = (ctx: AppContext, clipId: string, reason: string): Promise<void> => repo.markFailed(ctx.db, clipId, reason, nowIso());
+export async function markClipFailed(ctx: AppContext, clipId: string, reason: string): Promise<void> {
+  const clip = await repo.findClip(ctx.db, clipId);
+  await repo.markFailed(ctx.db, clipId, reason, nowIso());
+  if (clip?.source_cid) await releaseSnapshot(ctx, clip.source_cid);
+}

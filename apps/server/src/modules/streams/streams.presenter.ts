@@ -14,9 +14,10 @@ export function streamDuration(row: Pick<StreamRow, 'started_at' | 'ended_at'>, 
 /** A stream row -> the API's stream (extended §3). The key never leaves through here. */
 export function presentStream(row: StreamRow, earnedMicro: number): Stream {
   const isLive = row.status === 'live' || row.status === 'interrupted';
+  // The live window only while on air: once ended, its few last seconds are no replay.
   let hls: string | null = null;
   if (row.replay_path) hls = `/media/${row.replay_path}`;
-  else if (row.live_path) hls = livePlaylistUrl(row.id);
+  else if (row.live_path && isLive) hls = livePlaylistUrl(row.id);
   return {
     id: row.id,
     title: row.title,

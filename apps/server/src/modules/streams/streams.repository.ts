@@ -1,4 +1,5 @@
 import type { StreamCategory } from '@app/shared';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { StreamsTable } from './streams.tables.ts';
 
@@ -48,3 +49,22 @@ export const listInterruptedSince = (db: Executor, before: string) =>
 /** Live streams that received video once but have heard nothing since `before` (their ingest node died). */
 export const listSilentSince = (db: Executor, before: string) =>
   db.selectFrom('streams').select(['id', 'last_ingest_at']).where('status', '=', 'live').where('last_ingest_at', 'is not', null).where('last_ingest_at', '<=', before).execute();
+
+/** Directory totals: streams on air and their viewers, streams ever started, and what all streams earned. */
+export async function directoryTotals(db: Executor, earningKinds: string[]): Promise<{ live: number; viewers: number; started: number; earned: number }> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => [
+      eb.fn.count<number>('id').filterWhere('status', 'in', ['live', 'interrupted']).as('live'),
+      eb.fn.coalesce(eb.fn.sum<number>('viewers_count').filterWhere('status', 'in', ['live', 'interrupted']), sql<number>`0`).as('viewers'),
+      eb.fn.count<number>('id').filterWhere('started_at', 'is not', null).as('started'),
+    ])
+    .executeTakeFirstOrThrow();
+  const earned = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('kind', 'in', earningKinds)
+    .where('ref', 'in', (eb) => eb.selectFrom('streams').select('id'))
+    .executeTakeFirstOrThrow();
+  return { live: Number(row.live), viewers: Number(row.viewers), started: Number(row.started), earned: Number(earned.total) };
+}

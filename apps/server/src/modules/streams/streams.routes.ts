@@ -1,4 +1,4 @@
-import { StreamCreateSchema, StreamCreatedSchema, StreamIngestSchema, StreamListQuerySchema, StreamListSchema, StreamSchema, StreamStoppedSchema } from '@app/shared';
+import { StreamCreateSchema, StreamCreatedSchema, StreamIngestSchema, StreamListQuerySchema, StreamListSchema, StreamSchema, StreamStatsSchema, StreamStoppedSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
@@ -21,6 +21,12 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/streams',
     { schema: { tags, summary: 'Live directory: live (default), ended or all streams, by category or creator', querystring: StreamListQuerySchema, response: { 200: StreamListSchema } } },
     async (req) => ({ streams: await streams.listStreams(app.ctx, req.query) }),
+  );
+
+  app.get(
+    '/api/streams/stats',
+    { schema: { tags, summary: 'Directory totals: streams live now, their viewers, tokens earned by all streams, streams ever started', response: { 200: StreamStatsSchema } } },
+    async () => streams.streamStats(app.ctx),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import {
-  Rewards,
   StreamCreateSchema,
+  liveRewardMicro,
   microToTokens,
   type Stream,
   type StreamCreated,
   type StreamIngest,
   type StreamListQuerySchema,
+  type StreamStats,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -23,8 +24,6 @@ import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './str
 export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
 const earningKinds = Object.values(StreamEarningKinds);
 
-/** 2 tokens per whole live minute, at least 10 (spec core §9), for a stream that went live. */
-export const liveReward = (seconds: number): number => Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);
 
 /** Viewer counts come from the row, which the chat hub keeps current (at most a second behind). */
 async function present(ctx: AppContext, rows: repo.StreamRow[]): Promise<Stream[]> {
@@ -100,6 +99,11 @@ export async function listStreams(ctx: AppContext, query: z.output<typeof Stream
   return present(ctx, await repo.listStreams(ctx.db, { ...query, creatorId }));
 }
 
+export async function streamStats(ctx: AppContext): Promise<StreamStats> {
+  const t = await repo.directoryTotals(ctx.db, earningKinds);
+  return { live_count: t.live, total_viewers: t.viewers, tokens_earned: microToTokens(t.earned), total_streams: t.started };
+}
+
 export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise<Stream[]> {
   return present(ctx, await repo.listOwnStreams(ctx.db, user.id, 50));
 }
@@ -173,7 +177,7 @@ export async function endStream(ctx: AppContext, id: string, endedAt = nowIso())
     const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });
     let rewardMicro = 0;
     if (row.started_at) {
-      rewardMicro = liveReward(duration);
+      rewardMicro = liveRewardMicro(duration);
       await transfer(
         { from: SystemAccount.mint, to: userAccountId(row.creator_id), amount: rewardMicro, kind: StreamEarningKinds.reward, ref: id, idempotencyKey: `live_reward:${id}` },
         trx,

@@ -1,18 +1,9 @@
-import type { AuthResponse, Stream, StreamCreated, StreamIngest } from '@app/shared';
+import type { AuthResponse, Stream, StreamCreated, StreamIngest, StreamStats } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 import { hashStreamKey } from './stream-keys.ts';
-import { liveReward, sweepStreams } from './streams.service.ts';
-
-describe('liveReward', () => {
-  it('pays 2 tokens per whole minute with a minimum of 10', () => {
-    expect(liveReward(0)).toBe(10_000_000);
-    expect(liveReward(299)).toBe(10_000_000);
-    expect(liveReward(360)).toBe(12_000_000);
-    expect(liveReward(3600)).toBe(120_000_000);
-  });
-});
+import { sweepStreams } from './streams.service.ts';
 
 describe.each(testDialects)('streams API on %s', (dialect) => {
   let t: TestApp;
@@ -123,6 +114,25 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const own = (await call('GET', '/api/user/streams', owner)).json<{ streams: Stream[] }>().streams.map((s) => s.id);
     expect(own).toContain(notStarted.stream_id);
     expect((await call('GET', '/api/streams/nope')).statusCode).toBe(404);
+  });
+
+  it('counts the directory totals: live now, their viewers, earnings of all streams, streams ever started', async () => {
+    const stats = async () => (await call('GET', '/api/streams/stats')).json<StreamStats>();
+    const before = await stats();
+    const onAir = await create({ title: 'On air' });
+    await call('POST', `/api/streams/${onAir.stream_id}/start`, owner);
+    await t.ctx.db.updateTable('streams').set({ viewers_count: 7 }).where('id', '=', onAir.stream_id).execute();
+    const done = await create({ title: 'Done' }, other);
+    await call('POST', `/api/streams/${done.stream_id}/start`, other);
+    await call('POST', `/api/streams/${done.stream_id}/stop`, other); // pays the 10-token minimum
+    await create({ title: 'Never started' });
+
+    expect(await stats()).toEqual({
+      live_count: before.live_count + 1,
+      total_viewers: before.total_viewers + 7,
+      tokens_earned: before.tokens_earned + 10,
+      total_streams: before.total_streams + 2,
+    });
   });
 
   it('ends an interrupted stream after the grace period, dated to the interruption, and leaves a fresh one alone', async () => {

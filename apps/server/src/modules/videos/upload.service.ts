@@ -6,6 +6,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { unsupportedMediaType, validationFailed } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { blobInUse } from '../../storage/blob-references.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { SystemAccount, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { VideoEarningKinds, getVideo } from './videos.service.ts';
@@ -69,12 +70,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
     return getVideo(ctx, id, user);
   } catch (err) {
     await fsp.rm(upload.tempPath, { force: true });
-    if (storedBlob && !(await cidInUse(ctx, upload.cid))) await ctx.blobs.delete(cidKey(upload.cid));
+    if (storedBlob && !(await blobInUse(ctx.db, upload.cid))) await ctx.blobs.delete(cidKey(upload.cid));
     throw err;
   }
-}
-
-async function cidInUse(ctx: AppContext, cid: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom('videos').select('id').where('cid', '=', cid).executeTakeFirst();
-  return row !== undefined;
 }

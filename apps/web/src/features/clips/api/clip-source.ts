@@ -16,6 +16,8 @@ export interface ClipSourceInfo {
   thumbnail_url: string | null;
   /** a video still being processed cannot be clipped yet */
   ready: boolean;
+  /** a stream on air: clipped from its recording so far, previewed live */
+  live: boolean;
 }
 
 /** The fields both GET /api/videos/{id} and GET /api/streams/{id} answer with. */
@@ -28,6 +30,7 @@ interface SourceResponse {
   media_url?: string;
   status?: string;
   has_recording?: boolean;
+  is_live?: boolean;
 }
 
 const PATHS: Record<ClipSourceKind, string> = { video: '/api/videos/', stream: '/api/streams/' };
@@ -44,6 +47,7 @@ async function fetchSource(kind: ClipSourceKind, id: string): Promise<ClipSource
     media_url: r.media_url ?? null,
     thumbnail_url: r.thumbnail_url,
     ready: kind === 'video' ? r.status === 'ready' : r.has_recording === true,
+    live: kind === 'stream' && r.is_live === true,
   };
 }
 

@@ -8,7 +8,7 @@ import { notify } from '../../notifications/stores/notifications.ts';
 import { refreshUser } from '../../session/stores/session-store.ts';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
 import { createClip } from '../api/clips.ts';
-import { clampStart, defaultDuration, fits, maxStart } from '../lib/clip-range.ts';
+import { clampStart, defaultDuration, fits, initialStart, maxStart } from '../lib/clip-range.ts';
 import { RangePreview } from './range-preview.tsx';
 import { RangeTimeline } from './range-timeline.tsx';
 import { TagInput } from './tag-input.tsx';
@@ -18,7 +18,7 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [duration, setDuration] = useState<ClipDuration>(() => defaultDuration(source.duration));
-  const [start, setStart] = useState(0);
+  const [start, setStart] = useState(() => initialStart(defaultDuration(source.duration), source.duration, source.live));
   const [startText, setStartText] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [titleTouched, setTitleTouched] = useState(false);

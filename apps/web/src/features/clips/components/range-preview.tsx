@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LivePlayer } from '../../live/components/live-player.tsx';
 import { VideoPlayer } from '../../videos/components/video-player.tsx';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
 
@@ -35,6 +36,16 @@ export function RangePreview({ source, start, duration }: { source: ClipSourceIn
     el.currentTime = start;
     void el.play().catch(() => undefined);
   };
+
+  if (source.live && source.hls_url) {
+    // A live playlist keeps only its last seconds: the picture is live, the clip comes from the recording.
+    return (
+      <div className="range-preview">
+        <LivePlayer src={source.hls_url} title={source.title} poster={source.thumbnail_url} />
+        <p className="notice notice-inline" data-testid="live-source-note">{t('clips.creator.liveNote')}</p>
+      </div>
+    );
+  }
 
   return (
     <div className="range-preview">

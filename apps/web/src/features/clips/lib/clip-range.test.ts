@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampStart, defaultDuration, fits, formatClipTime, maxStart } from './clip-range.ts';
+import { clampStart, defaultDuration, fits, formatClipTime, initialStart, maxStart } from './clip-range.ts';
 
 describe('clip range', () => {
   it('clamps the start between 0 and source minus clip length', () => {
@@ -25,6 +25,12 @@ describe('clip range', () => {
   it('re-clamps when a longer clip is chosen', () => {
     const start = clampStart(30, 10, 45);
     expect(clampStart(start, 20, 45)).toBe(25);
+  });
+
+  it('starts at the beginning, or for a stream on air at its latest moments behind the recording edge', () => {
+    expect(initialStart(10, 45, false)).toBe(0);
+    expect(initialStart(10, 45, true)).toBe(30);
+    expect(initialStart(10, 12, true)).toBe(0);
   });
 
   it('picks a default length that fits', () => {

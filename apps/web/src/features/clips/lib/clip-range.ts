@@ -30,3 +30,10 @@ export function formatClipTime(seconds: number): string {
   const rest = (tenths % 600) / 10;
   return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`;
 }
+
+/** The recording trails the live picture by a segment or two: a live clip starts this far before the end. */
+export const LIVE_EDGE_MARGIN_S = 5;
+
+/** Where the range starts at first: the beginning, or for a stream on air its latest moments. */
+export const initialStart = (clipSeconds: number, sourceSeconds: number, live: boolean): number =>
+  live ? Math.max(0, maxStart(clipSeconds, sourceSeconds) - LIVE_EDGE_MARGIN_S) : 0;

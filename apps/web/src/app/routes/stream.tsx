@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useStream } from '../../features/live/api/streams.ts';
+import { StreamViewer } from '../../features/live/components/stream-viewer.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { FullPageSpinner } from '../layout/spinner.tsx';
+
+/** /stream/{id}: the viewer, or 'Stream Not Found' with the server's message (spec extended §2, §8). */
+export function StreamPage() {
+  const { t } = useTranslation();
+  const { streamId = '' } = useParams();
+  const { data, isLoading, error } = useStream(streamId);
+  if (isLoading) return <FullPageSpinner />;
+  if (!data) {
+    const detail = error instanceof ApiError && error.status !== 404 ? error.message : null;
+    return (
+      <section className="page centered-page" data-testid="stream-not-found">
+        <h1>{t('live.notFoundTitle')}</h1>
+        <p>{detail ?? t('live.notFoundBody')}</p>
+        <Link className="button" to="/live">{t('live.backToLive')}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <StreamViewer stream={data} />
+    </section>
+  );
+}

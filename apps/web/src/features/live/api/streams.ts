@@ -1,0 +1,57 @@
+import type { Stream, StreamCreateInput, StreamCreated, StreamIngest, StreamStats } from '@app/shared';
+import { StreamLimits, type StreamCategory } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export type StreamStatusFilter = 'live' | 'ended' | 'all';
+
+export interface StreamFilters {
+  status: StreamStatusFilter;
+  category?: StreamCategory | undefined;
+}
+
+/** Directory and side lists refresh on their own: viewers come and go, streams start and end. */
+const LIST_REFRESH_MS = 15_000;
+/** A stream being watched: its viewer count, duration and status move while live. */
+const STREAM_REFRESH_MS = 5_000;
+
+const listPath = (f: StreamFilters) => {
+  const search = new URLSearchParams({ status: f.status, limit: String(StreamLimits.listDefault) });
+  if (f.category) search.set('category', f.category);
+  return `/api/streams?${search.toString()}`;
+};
+
+/** GET /api/streams?status=&limit=20&category= (spec core §7, extended §7). */
+export const useStreams = (filters: StreamFilters) =>
+  useQuery({
+    queryKey: ['streams', 'list', filters],
+    queryFn: () => api<{ streams: Stream[] }>(listPath(filters)).then((r) => r.streams),
+    refetchInterval: LIST_REFRESH_MS,
+  });
+
+export const useStreamStats = () =>
+  useQuery({ queryKey: ['streams', 'stats'], queryFn: () => api<StreamStats>('/api/streams/stats'), refetchInterval: LIST_REFRESH_MS });
+
+/** An ended stream's replay is rendered from its recording: asked for again at this pace until it is there. */
+const REPLAY_REFRESH_MS = 10_000;
+
+/** Polled until it ends (going live, viewers, the end show up without a reload), then until its replay exists. */
+export const useStream = (id: string) =>
+  useQuery({
+    queryKey: ['streams', 'one', id],
+    queryFn: () => api<Stream>(`/api/streams/${encodeURIComponent(id)}`),
+    retry: false,
+    refetchInterval: (q) => {
+      const s = q.state.data;
+      if (s?.status !== 'ended') return STREAM_REFRESH_MS;
+      return s.has_recording && !s.hls_url ? REPLAY_REFRESH_MS : false;
+    },
+  });
+
+const streamPath = (id: string, action: string) => `/api/streams/${encodeURIComponent(id)}/${action}`;
+
+export const createStream = (input: StreamCreateInput) => api<StreamCreated>('/api/streams/create', { body: input });
+export const fetchIngest = (id: string) => api<StreamIngest>(streamPath(id, 'ingest'));
+export const rotateStreamKey = (id: string) => api<StreamIngest>(streamPath(id, 'key'), { method: 'POST' });
+export const startStream = (id: string) => api<Stream>(streamPath(id, 'start'), { method: 'POST' });
+export const stopStream = (id: string) => api<{ duration: number; tokens_earned: number }>(streamPath(id, 'stop'), { method: 'POST' });

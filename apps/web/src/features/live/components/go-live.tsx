@@ -1,0 +1,99 @@
+import { formatTokens, StreamLimits, type Stream, type StreamCreateInput } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api.ts';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { refreshUser } from '../../session/stores/session-store.ts';
+import { createStream } from '../api/streams.ts';
+import { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
+import { useCamera } from '../hooks/use-camera.ts';
+import { formatClock } from '../lib/live-time.ts';
+import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
+import { StreamManager, type StreamEnded } from './stream-manager.tsx';
+
+/** A stream of mine that has not ended: after a reload the page offers to manage it again. */
+function useUnfinishedStream(enabled: boolean): Stream | undefined {
+  const { data } = useQuery({
+    queryKey: ['streams', 'mine'],
+    queryFn: () => api<{ streams: Stream[] }>('/api/user/streams').then((r) => r.streams),
+    enabled,
+  });
+  return data?.find((s) => s.status !== 'ended');
+}
+
+/**
+ * The Go Live page (spec core §2, §4): no stream → the create form (the camera is asked for first,
+ * then the stream is created); created → the manage view; stopped → a summary, and the form again
+ * 3 seconds later.
+ */
+export function GoLive() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const camera = useCamera();
+  const ingest = useBrowserIngest();
+  const [current, setCurrent] = useState<{ id: string; source: StreamSource } | null>(null);
+  const [ended, setEnded] = useState<StreamEnded | null>(null);
+  const [busy, setBusy] = useState(false);
+  const unfinished = useUnfinishedStream(!current && !ended);
+
+  useEffect(() => {
+    if (!ended) return;
+    const timer = setTimeout(() => setEnded(null), StreamLimits.resetAfterStopMs);
+    return () => clearTimeout(timer);
+  }, [ended]);
+
+  const create = async (input: StreamCreateInput, source: StreamSource) => {
+    setBusy(true);
+    try {
+      if (source === 'camera') {
+        try {
+          await camera.request();
+        } catch {
+          notify('error', t('live.cameraFailed'));
+          return;
+        }
+      }
+      try {
+        const created = await createStream(input);
+        void queryClient.invalidateQueries({ queryKey: ['streams', 'mine'] });
+        setCurrent({ id: created.stream_id, source });
+      } catch {
+        camera.release();
+        notify('error', t('live.createFailed'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = (result: StreamEnded) => {
+    setCurrent(null);
+    setEnded(result);
+    void refreshUser();
+    notify('success', t('live.endedToast', { amount: formatTokens(result.tokens_earned) }));
+  };
+
+  if (current) return <StreamManager streamId={current.id} source={current.source} camera={camera} ingest={ingest} onEnded={finish} />;
+  if (ended) {
+    return (
+      <section className="card stream-summary" role="status" data-testid="stream-summary">
+        <h2>{t('live.summaryTitle')}</h2>
+        <p>{t('live.summaryBody', { duration: formatClock(ended.duration), amount: formatTokens(ended.tokens_earned) })}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="go-live">
+      {unfinished && (
+        <section className="notice resume-stream" data-testid="resume-stream">
+          <span>{t('live.resume', { title: unfinished.title })}</span>
+          <button type="button" className="button button-small" onClick={() => setCurrent({ id: unfinished.id, source: 'software' })}>
+            {t('live.resumeButton')}
+          </button>
+        </section>
+      )}
+      <GoLiveForm busy={busy} onCreate={(input, source) => void create(input, source)} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { StreamIngest } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { copyLink } from '../../videos/components/share.ts';
+import { rotateStreamKey } from '../api/streams.ts';
+
+/**
+ * Where OBS sends video: the RTMP address and the secret key (hidden until revealed, with copy
+ * buttons), a key rotation for a leaked key, and the steps in OBS.
+ */
+export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [revealed, setRevealed] = useState(false);
+  const [rotating, setRotating] = useState(false);
+
+  const rotate = async () => {
+    if (!window.confirm(t('live.manage.rotateConfirm'))) return;
+    setRotating(true);
+    try {
+      queryClient.setQueryData(['streams', 'ingest', ingest.stream_id], await rotateStreamKey(ingest.stream_id));
+      notify('success', t('live.manage.rotated'));
+    } catch {
+      notify('error', t('live.manage.rotateFailed'));
+    } finally {
+      setRotating(false);
+    }
+  };
+
+  return (
+    <section className="card ingest-details" aria-labelledby="ingest-title">
+      <h2 id="ingest-title">{t('live.manage.ingestTitle')}</h2>
+      <div className="ingest-field">
+        <span className="field-label">{t('live.manage.server')}</span>
+        <div className="copy-row">
+          <code data-testid="rtmp-url">{ingest.rtmp_url}</code>
+          <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(ingest.rtmp_url, 'live.manage.serverCopied')}>
+            {t('live.manage.copy')}
+          </button>
+        </div>
+      </div>
+      <div className="ingest-field">
+        <span className="field-label">{t('live.manage.streamKey')}</span>
+        <div className="copy-row">
+          <code data-testid="stream-key">{revealed ? ingest.stream_key : '•'.repeat(24)}</code>
+          <button type="button" className="button button-secondary button-small" onClick={() => setRevealed((r) => !r)} aria-pressed={revealed} data-testid="reveal-key">
+            {t(revealed ? 'live.manage.hide' : 'live.manage.reveal')}
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(ingest.stream_key, 'live.manage.keyCopied')} data-testid="copy-key">
+            {t('live.manage.copy')}
+          </button>
+          <button type="button" className="button button-outline button-small" onClick={() => void rotate()} disabled={rotating} data-testid="rotate-key">
+            {t('live.manage.rotate')}
+          </button>
+        </div>
+        <span className="muted">{t('live.manage.keySecret')}</span>
+      </div>
+      <details className="obs-steps">
+        <summary>{t('live.manage.obsTitle')}</summary>
+        <ol>
+          <li>{t('live.manage.obsStep1')}</li>
+          <li>{t('live.manage.obsStep2')}</li>
+          <li>{t('live.manage.obsStep3')}</li>
+          <li>{t('live.manage.obsStep4')}</li>
+        </ol>
+      </details>
+    </section>
+  );
+}

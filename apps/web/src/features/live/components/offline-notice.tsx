@@ -1,0 +1,24 @@
+import { formatCount, type Stream } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { formatClock } from '../lib/live-time.ts';
+
+/** The ended (or not yet started) stream's notice: how long it ran and its peak viewers (spec extended §2). */
+export function OfflineNotice({ stream }: { stream: Stream }) {
+  const { t } = useTranslation();
+  const notStarted = !stream.start_time;
+  return (
+    <div className="player offline-notice" role="status" data-testid="offline-notice">
+      <div className="offline-body">
+        <span className="offline-icon" aria-hidden="true">◉</span>
+        <h2>{t(notStarted ? 'live.notStartedTitle' : 'live.offlineTitle')}</h2>
+        {notStarted ? (
+          <p>{t('live.notStartedBody')}</p>
+        ) : (
+          <p>
+            {t('live.offlineDuration', { duration: formatClock(stream.duration) })} · {t('live.peakViewers', { count: stream.max_viewers, formatted: formatCount(stream.max_viewers) })}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

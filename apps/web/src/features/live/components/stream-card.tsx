@@ -1,0 +1,47 @@
+import { formatCount, type Stream } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatClock } from '../lib/live-time.ts';
+
+/** Cards show two tags, then +N for the rest (spec extended §2). */
+const TAGS_SHOWN = 2;
+
+export function StreamTags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  const rest = tags.length - TAGS_SHOWN;
+  return (
+    <ul className="stream-tags" data-testid="stream-tags">
+      {tags.slice(0, TAGS_SHOWN).map((tag) => (
+        <li key={tag}>#{tag}</li>
+      ))}
+      {rest > 0 && <li className="more" data-testid="more-tags">+{rest}</li>}
+    </ul>
+  );
+}
+
+export function StreamCard({ stream }: { stream: Stream }) {
+  const { t } = useTranslation();
+  return (
+    <article className="stream-card" data-testid="stream-card">
+      <Link to={`/stream/${stream.id}`} className="video-card-link">
+        <div className="thumb">
+          {stream.thumbnail_url ? <img src={stream.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">◉</div>}
+          {stream.is_live ? (
+            <span className="badge badge-live">{t('live.badge')}</span>
+          ) : (
+            <span className="badge badge-language">{t('live.ended')}</span>
+          )}
+          {stream.is_live ? (
+            <span className="badge badge-duration">{t('live.viewers', { count: stream.viewers_count, formatted: formatCount(stream.viewers_count) })}</span>
+          ) : (
+            <span className="badge badge-duration">{formatClock(stream.duration)}</span>
+          )}
+        </div>
+        <h3 className="video-title stream-card-title">{stream.title}</h3>
+      </Link>
+      <p className="video-meta">{stream.creator_username}</p>
+      <p className="video-meta">{t(`clips.category.${stream.category}`, { defaultValue: stream.category })}</p>
+      <StreamTags tags={stream.tags} />
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Stream } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { session } from '../../session/stores/session-store.ts';
+import { StreamCard } from './stream-card.tsx';
+
+const SKELETONS = 8;
+
+export function StreamSkeletons() {
+  return (
+    <div className="video-grid stream-grid" aria-busy="true" data-testid="stream-skeletons">
+      {Array.from({ length: SKELETONS }, (_, i) => (
+        <div key={i} className="stream-card skeleton">
+          <div className="thumb" />
+          <div className="skeleton-line" />
+          <div className="skeleton-line short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function StreamGrid({ streams }: { streams: Stream[] }) {
+  return (
+    <div className="video-grid stream-grid">
+      {streams.map((s) => (
+        <StreamCard key={s.id} stream={s} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The empty states of spec extended §2: nobody live, nothing in the chosen category, or nothing
+ * for the other filters.
+ */
+export function NoStreams({ status, category }: { status: string; category: string | undefined }) {
+  const { t } = useTranslation();
+  const signedIn = session.use((s) => s.isAuthenticated);
+  const body = category
+    ? t('live.emptyCategory', { category: t(`clips.category.${category}`, { defaultValue: category }) })
+    : status === 'live'
+      ? t('live.emptyLive')
+      : t('live.emptyFiltered');
+  return (
+    <div className="panel empty-state" data-testid="streams-empty">
+      <div className="prompt-icon" aria-hidden="true">◉</div>
+      <h2>{t('live.emptyTitle')}</h2>
+      <p>{body}</p>
+      {signedIn && !category && status === 'live' && <Link className="button" to="/go-live">{t('live.goLive')}</Link>}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { formatCount, formatTokens } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../notifications/stores/notifications.ts';
+import { refreshUser } from '../../session/stores/session-store.ts';
+import { fetchIngest, startStream, stopStream, useStream } from '../api/streams.ts';
+import type { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
+import type { useCamera } from '../hooks/use-camera.ts';
+import { useLiveChat } from '../hooks/use-live-chat.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { elapsedSeconds, formatClock, liveTokensFor } from '../lib/live-time.ts';
+import { CameraPreview } from './camera-preview.tsx';
+import { ChatPanel } from './chat-panel.tsx';
+import type { StreamSource } from './go-live-form.tsx';
+import { IngestDetails } from './ingest-details.tsx';
+
+export interface StreamEnded {
+  duration: number;
+  tokens_earned: number;
+}
+
+interface Props {
+  streamId: string;
+  source: StreamSource;
+  camera: ReturnType<typeof useCamera>;
+  ingest: ReturnType<typeof useBrowserIngest>;
+  onEnded(result: StreamEnded): void;
+}
+
+/**
+ * The manage view of the Go Live page (spec core §2, §4): the camera or OBS details, the live
+ * duration and the tokens stopping would pay (both ticking every second), the control bar, and
+ * the chat beside it.
+ */
+export function StreamManager({ streamId, source: initialSource, camera, ingest, onEnded }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: stream } = useStream(streamId);
+  const { data: details } = useQuery({ queryKey: ['streams', 'ingest', streamId], queryFn: () => fetchIngest(streamId) });
+  const refreshStream = () => void queryClient.invalidateQueries({ queryKey: ['streams', 'one', streamId] });
+  // A tip is the creator's money: the header balance and the tips figure follow it at once.
+  const chat = useLiveChat(streamId, {
+    onStarted: refreshStream,
+    onTip: () => {
+      refreshStream();
+      void refreshUser();
+    },
+  });
+  const [busy, setBusy] = useState(false);
+  const [source, setSource] = useState(initialSource);
+  const live = !!stream?.is_live;
+  const now = useNow(live);
+  const elapsed = live ? elapsedSeconds(stream.start_time, null, now) : 0;
+
+  const goLive = async () => {
+    if (!details) return;
+    setBusy(true);
+    try {
+      let media = camera.media;
+      if (source === 'camera' && !media) {
+        try {
+          media = await camera.request();
+        } catch {
+          notify('error', t('live.cameraFailed'));
+          return;
+        }
+      }
+      try {
+        queryClient.setQueryData(['streams', 'one', streamId], await startStream(streamId));
+      } catch {
+        notify('error', t('live.startFailed'));
+        return;
+      }
+      if (media) await ingest.start(media, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Switching from OBS to this device's camera (also how a reloaded page gets its camera back). */
+  const switchToCamera = async () => {
+    try {
+      const media = await camera.request();
+      setSource('camera');
+      if (live && details) await ingest.start(media, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')));
+    } catch {
+      notify('error', t('live.cameraFailed'));
+    }
+  };
+
+  const stop = async () => {
+    setBusy(true);
+    try {
+      const result = await stopStream(streamId);
+      ingest.stop();
+      camera.release();
+      void queryClient.invalidateQueries({ queryKey: ['streams'] });
+      onEnded(result);
+    } catch {
+      notify('error', t('live.stopFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const receiving = live && !!stream?.hls_url;
+  const state = !stream ? 'loading' : stream.status === 'interrupted' ? 'interrupted' : receiving ? 'onAir' : live ? 'waiting' : 'ready';
+  return (
+    <div className="watch go-live-manage" data-testid="stream-manager">
+      <div className="watch-main">
+        <section className="card manage-status">
+          <div className="manage-head">
+            <h2 data-testid="manage-title">{stream?.title ?? '…'}</h2>
+            <span className={`stream-state stream-state-${state}`} role="status" data-testid="stream-state">{t(`live.manage.state.${state}`)}</span>
+          </div>
+          <dl className="stats manage-stats">
+            <div><dt>{t('live.statDuration')}</dt><dd data-testid="live-duration">{formatClock(elapsed)}</dd></div>
+            <div><dt>{t('live.manage.earned')}</dt><dd data-testid="live-tokens">{live ? formatTokens(liveTokensFor(elapsed)) : '0'}</dd></div>
+            <div><dt>{t('live.statViewers')}</dt><dd data-testid="live-viewers">{formatCount(chat.viewers ?? 0)}</dd></div>
+            <div><dt>{t('live.statTips')}</dt><dd>{formatTokens(stream?.tokens_earned ?? 0)}</dd></div>
+          </dl>
+          <div className="control-bar" role="toolbar" aria-label={t('live.manage.controls')}>
+            {!live ? (
+              <button type="button" className="button button-live" onClick={() => void goLive()} disabled={busy || !details} data-testid="start-stream">
+                ◉ {t('live.goLive')}
+              </button>
+            ) : (
+              <button type="button" className="button button-danger" onClick={() => void stop()} disabled={busy} data-testid="stop-stream">
+                ■ {t('live.manage.end')}
+              </button>
+            )}
+            {source === 'camera' && live && ingest.state !== 'sending' && camera.media && details && (
+              <button type="button" className="button button-secondary" onClick={() => void ingest.start(camera.media!, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')))} data-testid="resend-camera">
+                {t('live.manage.resendCamera')}
+              </button>
+            )}
+            {source === 'software' && (
+              <button type="button" className="button button-secondary" onClick={() => void switchToCamera()} disabled={busy} data-testid="use-camera">
+                {t('live.manage.useCamera')}
+              </button>
+            )}
+            <Link className="button button-secondary" to={`/stream/${streamId}`} target="_blank" rel="noreferrer">{t('live.manage.viewerPage')}</Link>
+          </div>
+          {ingest.problem && <p className="form-error" role="alert">{ingest.problem}</p>}
+        </section>
+        {source === 'camera' && camera.media && <CameraPreview media={camera.media} />}
+        {source === 'camera' && !camera.media && <p className="notice">{t('live.manage.cameraOffNotice')}</p>}
+        {details && <IngestDetails ingest={details} />}
+      </div>
+      <aside className="watch-side">
+        <ChatPanel chat={chat} creatorWallet={stream?.creator_wallet ?? null} creatorMode />
+      </aside>
+    </div>
+  );
+}
