@@ -26,6 +26,8 @@ interface Room {
 export class ChatHub {
   private readonly rooms = new Map<string, Room>();
   private readonly sent = new Map<string, number[]>();
+  /** per stream, the count update being written: the next waits for it, so an old count never lands last */
+  private readonly countWrites = new Map<string, Promise<void>>();
   private readonly alive = new WeakSet<WebSocket>();
   private readonly pinger: NodeJS.Timeout;
 
@@ -113,11 +115,17 @@ export class ChatHub {
     const timer = setTimeout(() => {
       const current = this.rooms.get(streamId);
       if (current) current.countTimer = undefined;
-      void (async () => {
-        const viewers = await this.ctx.live.bus.viewers(streamId);
-        await recordViewers(this.ctx, streamId, viewers);
-        await this.ctx.live.bus.publish(streamId, { type: 'viewer_count_update', viewers_count: viewers });
-      })().catch((err: unknown) => this.log.warn({ err }, 'viewer count update failed'));
+      const write = (this.countWrites.get(streamId) ?? Promise.resolve())
+        .then(async () => {
+          const viewers = await this.ctx.live.bus.viewers(streamId);
+          await recordViewers(this.ctx, streamId, viewers);
+          await this.ctx.live.bus.publish(streamId, { type: 'viewer_count_update', viewers_count: viewers });
+        })
+        .catch((err: unknown) => this.log.warn({ err }, 'viewer count update failed'))
+        .finally(() => {
+          if (this.countWrites.get(streamId) === write) this.countWrites.delete(streamId);
+        });
+      this.countWrites.set(streamId, write);
     }, COUNT_THROTTLE_MS);
     if (room) room.countTimer = timer;
   }
@@ -183,6 +191,7 @@ export class ChatHub {
       await (await room.unsubscribe)();
     }
     this.rooms.clear();
+    await Promise.all(this.countWrites.values());
   }
 }
 

@@ -1,0 +1,38 @@
+import { fork } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+
+const contender = fileURLToPath(new URL('../testing/sqlite-contender.ts', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => fsp.rm(d, { recursive: true, force: true }))));
+
+const run = (dataDir: string, rounds: number) =>
+  new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = fork(contender, [dataDir, String(rounds)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+
+it('lets several processes run read-then-write transactions on one SQLite file without a lost update', async () => {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'sqlite-contend-'));
+  dirs.push(dataDir);
+  const handle = openDatabase({ dataDir });
+  await sql`create table counter (n integer not null)`.execute(handle.db);
+  await sql`insert into counter (n) values (0)`.execute(handle.db);
+
+  const results = await Promise.all([run(dataDir, 40), run(dataDir, 40), run(dataDir, 40)]);
+  expect(results).toEqual([
+    { code: 0, stderr: '' },
+    { code: 0, stderr: '' },
+    { code: 0, stderr: '' },
+  ]);
+  const { rows } = await sql<{ n: number }>`select n from counter`.execute(handle.db);
+  expect(rows[0]!.n).toBe(120);
+  await handle.close();
+});
