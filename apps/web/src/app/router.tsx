@@ -1,35 +1,21 @@
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { CreatorDashboard } from '../features/dashboard/creator-dashboard.tsx';
-import { StaticPage } from '../features/info/pages/static-pages.tsx';
-import { ProfileView } from '../features/profile/profile-view.tsx';
 import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
-import { AdminTicketsPage } from './routes/admin-tickets.tsx';
-import { ClipCreatorPage } from './routes/clip-creator.tsx';
-import { ClipPage } from './routes/clip.tsx';
-import { ClipsPage } from './routes/clips.tsx';
-import { AdvertiserPage } from './routes/advertiser.tsx';
-import { ConnectPage } from './routes/connect.tsx';
-import { GoLivePage } from './routes/go-live.tsx';
-import { HelpPage } from './routes/help.tsx';
+import { FullPageSpinner } from './layout/spinner.tsx';
 import { HomePage } from './routes/home.tsx';
-import { LibraryPage } from './routes/library.tsx';
-import { LivePage } from './routes/live.tsx';
-import { LoginPage } from './routes/login.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
-import { SearchPage } from './routes/search.tsx';
-import { SettingsPage } from './routes/settings.tsx';
-import { StreamPage } from './routes/stream.tsx';
-import { SubscriptionsPage } from './routes/subscriptions.tsx';
-import { TicketPage } from './routes/ticket.tsx';
-import { TrendingPage } from './routes/trending.tsx';
-import { UploadPage } from './routes/upload.tsx';
-import { ViewerEarningsPage } from './routes/viewer-earnings.tsx';
-import { VideoPage } from './routes/video.tsx';
 
 const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+/**
+ * A page fetched on its first visit: each is a chunk of its own, so the first load carries the
+ * shell and the home page only. The current page stays up (with the activity bar) meanwhile.
+ */
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode) {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
 
 /** Static pages of the spec (extended §2) and the other links those pages carry. */
 const STATIC_PAGES: Array<[string, string]> = [
@@ -67,32 +53,33 @@ export const router = createBrowserRouter([
   {
     element: <Shell />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullPageSpinner />, // the first page's chunk is on its way
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/trending', element: <TrendingPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/subscriptions', element: <SubscriptionsPage /> },
-      { path: '/library', element: <LibraryPage /> },
-      { path: '/upload', element: guarded(<UploadPage />) },
-      { path: '/video/:videoId', element: <VideoPage /> },
-      { path: '/go-live', element: <GoLivePage /> }, // signed-out visitors see 'Sign In Required'
-      { path: '/profile', element: guarded(<ProfileView />) },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/connect', element: <ConnectPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/live', element: <LivePage /> },
-      { path: '/stream/:streamId', element: <StreamPage /> },
-      { path: '/clips', element: <ClipsPage /> },
-      { path: '/clips/:clipId', element: <ClipPage /> },
-      { path: '/clip-creator', element: <ClipCreatorPage /> }, // sends visitors to /login with its own notice
-      { path: '/creator-dashboard', element: guarded(<CreatorDashboard />) },
-      { path: '/help', element: <HelpPage /> },
-      { path: '/tickets/:ticketId', element: <TicketPage /> },
-      { path: '/admin/tickets', element: <AdminTicketsPage /> },
+      { path: '/trending', ...page(() => import('./routes/trending.tsx'), (m) => <m.TrendingPage />) },
+      { path: '/search', ...page(() => import('./routes/search.tsx'), (m) => <m.SearchPage />) },
+      { path: '/subscriptions', ...page(() => import('./routes/subscriptions.tsx'), (m) => <m.SubscriptionsPage />) },
+      { path: '/library', ...page(() => import('./routes/library.tsx'), (m) => <m.LibraryPage />) },
+      { path: '/upload', ...page(() => import('./routes/upload.tsx'), (m) => guarded(<m.UploadPage />)) },
+      { path: '/video/:videoId', ...page(() => import('./routes/video.tsx'), (m) => <m.VideoPage />) },
+      { path: '/go-live', ...page(() => import('./routes/go-live.tsx'), (m) => <m.GoLivePage />) }, // signed-out visitors see 'Sign In Required'
+      { path: '/profile', ...page(() => import('../features/profile/profile-view.tsx'), (m) => guarded(<m.ProfileView />)) },
+      { path: '/login', ...page(() => import('./routes/login.tsx'), (m) => <m.LoginPage />) },
+      { path: '/connect', ...page(() => import('./routes/connect.tsx'), (m) => <m.ConnectPage />) },
+      { path: '/settings', ...page(() => import('./routes/settings.tsx'), (m) => <m.SettingsPage />) },
+      { path: '/live', ...page(() => import('./routes/live.tsx'), (m) => <m.LivePage />) },
+      { path: '/stream/:streamId', ...page(() => import('./routes/stream.tsx'), (m) => <m.StreamPage />) },
+      { path: '/clips', ...page(() => import('./routes/clips.tsx'), (m) => <m.ClipsPage />) },
+      { path: '/clips/:clipId', ...page(() => import('./routes/clip.tsx'), (m) => <m.ClipPage />) },
+      { path: '/clip-creator', ...page(() => import('./routes/clip-creator.tsx'), (m) => <m.ClipCreatorPage />) }, // sends visitors to /login with its own notice
+      { path: '/creator-dashboard', ...page(() => import('../features/dashboard/creator-dashboard.tsx'), (m) => guarded(<m.CreatorDashboard />)) },
+      { path: '/help', ...page(() => import('./routes/help.tsx'), (m) => <m.HelpPage />) },
+      { path: '/tickets/:ticketId', ...page(() => import('./routes/ticket.tsx'), (m) => <m.TicketPage />) },
+      { path: '/admin/tickets', ...page(() => import('./routes/admin-tickets.tsx'), (m) => <m.AdminTicketsPage />) },
       ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
-      { path: '/viewer-earnings', element: <ViewerEarningsPage /> },
-      { path: '/advertiser', element: <AdvertiserPage /> },
-      ...STATIC_PAGES.map(([path, page]) => ({ path, element: <StaticPage name={page} /> })),
+      { path: '/viewer-earnings', ...page(() => import('./routes/viewer-earnings.tsx'), (m) => <m.ViewerEarningsPage />) },
+      { path: '/advertiser', ...page(() => import('./routes/advertiser.tsx'), (m) => <m.AdvertiserPage />) },
+      ...STATIC_PAGES.map(([path, name]) => ({ path, ...page(() => import('../features/info/pages/static-pages.tsx'), (m) => <m.StaticPage name={name} />) })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
       { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat
       { path: '*', element: <NotFoundPage /> },

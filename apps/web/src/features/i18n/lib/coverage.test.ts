@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
-import { resources } from './resources.ts';
+import { allTranslations } from '../testing/all-translations.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -11,7 +11,7 @@ const flatten = (tree: Tree, prefix = ''): Map<string, string> =>
     ),
   );
 
-const bundles = resources as unknown as Record<string, { translation: Tree }>;
+const bundles = allTranslations as unknown as Record<string, { translation: Tree }>;
 const english = flatten(bundles.en!.translation);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBases = [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''));

@@ -1,20 +1,16 @@
-import ar from '../locales/ar.json';
-import bn from '../locales/bn.json';
 import en from '../locales/en.json';
-import hi from '../locales/hi.json';
-import mr from '../locales/mr.json';
-import ta from '../locales/ta.json';
-import te from '../locales/te.json';
-import ur from '../locales/ur.json';
 
-/** Bundled translations; every other language falls back to English key by key. */
-export const resources = {
-  en: { translation: en },
-  hi: { translation: hi },
-  bn: { translation: bn },
-  ta: { translation: ta },
-  te: { translation: te },
-  mr: { translation: mr },
-  ur: { translation: ur },
-  ar: { translation: ar },
-} as const;
+export type Translation = typeof en;
+
+/** English ships in the main bundle: every other language falls back to it key by key. */
+export const english: Translation = en;
+
+/** The other translations, each a chunk of its own that only its readers download. */
+const others = import.meta.glob<Translation>(['../locales/*.json', '!../locales/en.json'], { import: 'default' });
+const fileOf = (code: string) => `../locales/${code.toLowerCase()}.json`;
+
+/** A language's own texts, fetched on first use; undefined when it has no translation file. */
+export async function loadTranslation(code: string): Promise<Translation | undefined> {
+  if (code.toLowerCase() === 'en') return english;
+  return others[fileOf(code)]?.();
+}

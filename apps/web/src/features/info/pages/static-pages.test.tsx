@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '../../i18n/lib/resources.ts';
+import { allTranslations } from '../../i18n/testing/all-translations.ts';
 import { INFO_LINKS } from '../lib/info-links.ts';
 import { StaticPage } from './static-pages.tsx';
 
@@ -40,7 +40,7 @@ describe('static information pages', () => {
   beforeAll(async () => {
     vi.stubGlobal('window', { location: { origin: 'https://tarang.example' } });
     await i18n.use(initReactI18next).init({
-      resources,
+      resources: allTranslations,
       lng: 'en',
       fallbackLng: false,
       interpolation: { escapeValue: false },
@@ -81,7 +81,7 @@ describe('static information pages', () => {
   });
 
   it('links only to names it knows, with the same links in Hindi as in English', () => {
-    const bundles = resources as unknown as Record<string, { translation: Tree }>;
+    const bundles = allTranslations as unknown as Record<string, { translation: Tree }>;
     const english = new Map(texts({ info: bundles.en!.translation.info!, apiRef: bundles.en!.translation.apiRef! }));
     const hindi = new Map(texts({ info: bundles.hi!.translation.info!, apiRef: bundles.hi!.translation.apiRef! }));
     const tags = (s: string) => [...s.matchAll(/<\/?(\w+)>/g)].map((m) => m[1]!).sort();

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
-import { resources } from '../../i18n/lib/resources.ts';
+import { allTranslations } from '../../i18n/testing/all-translations.ts';
 import { session } from '../../session/stores/session-store.ts';
 import { wallet } from '../stores/wallet-store.ts';
 import type { Eip1193Provider } from './eip1193.ts';
@@ -36,7 +36,7 @@ const happyWallet = {
   personal_sign: () => '0xsigned',
 };
 
-beforeAll(() => i18next.init({ lng: 'en', resources }));
+beforeAll(() => i18next.init({ lng: 'en', resources: allTranslations }));
 beforeEach(() => {
   stubLocalStorage();
   wallet.set({ address: null, connecting: false, error: null });
