@@ -7,8 +7,8 @@ import { notFound } from './errors.ts';
 const API_PREFIXES = ['/api/', '/ws/', '/ipfs/', '/media/'];
 
 /**
- * Serves the built SPA: hashed assets with a year-long cache, index.html for every other GET that
- * is not an API path (client-side routing), JSON 404s for the API.
+ * Serves the built SPA: hashed assets with a year-long cache, compressed as the browser accepts,
+ * index.html for every other GET that is not an API path (client-side routing), JSON 404s for the API.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -18,9 +18,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true, // the build writes .br and .gz beside each file (apps/web/precompress.ts)
+      cacheControl: false, // send's own `max-age=0` would override the headers set here
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.setHeader('vary', 'Accept-Encoding'); // a shared cache keeps the Brotli, gzip and plain copies apart
       },
     });
   } else {
