@@ -93,7 +93,7 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     // the replay: the recording rendered like an upload
     await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 60_000, interval: 500 }).toBe(`/media/hls/stream-${stream_id}/master.m3u8`);
     expect((await stream(stream_id)).thumbnail_url).toMatch(/^\/ipfs\//);
-  });
+  }, 120_000); // real time: 12 s on air, the grace period, then a clip and a replay rendered by ffmpeg
 
   it('clips a stream while it is on air, from a snapshot of its recording so far', async () => {
     const { stream_id, stream_key, rtmp_url } = await create();
