@@ -34,9 +34,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     return { page, wallet, context };
   }
 
-  // About one run in ten on PostgreSQL the account change is not followed within 15 s (cause not found
-  // yet; see the closing note of 2026-11-22): one retry keeps CI honest while it is looked into.
-  it('signs in with a wallet for real, shows 100.0 tokens, follows an account change and signs out', { retry: 1 }, async () => {
+  it('signs in with a wallet for real, shows 100.0 tokens, follows an account change and signs out', async () => {
     const { page, wallet } = await open('/login');
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId('avatar-button').click();

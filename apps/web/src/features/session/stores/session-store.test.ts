@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
-import { SIGNED_OUT_KEY, restoreSession, session, sessionActions, signOut } from './session-store.ts';
+import { SIGNED_OUT_KEY, refreshUser, restoreSession, session, sessionActions, signOut } from './session-store.ts';
 
 const USER = { id: 'u1', username: 'asha', email: 'a@example.com', total_tokens: 100, created_at: '2026-01-01T00:00:00Z', wallet_address: null, role: 'user' as const };
 
@@ -32,6 +32,25 @@ describe('session store', () => {
     await restoreSession();
     expect(session.get()).toMatchObject({ loading: false, isAuthenticated: false, user: null });
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('drops a profile that answers for a session replaced meanwhile (the wallet switched accounts)', async () => {
+    const OTHER = { ...USER, id: 'u2', username: 'ravi' };
+    sessionActions.signedIn('first', USER);
+    let answer!: () => void;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = () => resolve(Response.json(USER)))));
+    const refreshing = refreshUser();
+    sessionActions.signedIn('second', OTHER); // the new account's sign-in lands first
+    answer();
+    await refreshing;
+    expect(session.get().user).toEqual(OTHER);
+
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = () => resolve(Response.json({ detail: 'Session expired', code: 'unauthorized' }, { status: 401 })))));
+    const rejected = refreshUser();
+    sessionActions.signedIn('third', USER);
+    answer();
+    await rejected;
+    expect(session.get()).toMatchObject({ isAuthenticated: true, user: USER }); // the old token's 401 is not the new one's
   });
 
   it('updates the balance only when someone is signed in', () => {

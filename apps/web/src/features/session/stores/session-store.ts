@@ -32,26 +32,36 @@ export const sessionActions = {
   },
 };
 
+/**
+ * Runs a profile read for the current token and hands its outcome on only if that token is still
+ * the current one: a sign-in meanwhile (another wallet account) must not be undone by the answer
+ * for the session it replaced.
+ */
+async function forCurrentToken(read: () => Promise<User>, onUser: (user: User) => void, onError: (err: unknown) => void): Promise<void> {
+  const token = getToken();
+  try {
+    const user = await read();
+    if (getToken() === token) onUser(user);
+  } catch (err) {
+    if (getToken() === token) onError(err);
+  }
+}
+
 /** At start: with a stored token, fetch the profile; any failure removes the token. */
 export async function restoreSession(): Promise<void> {
   if (!getToken()) return sessionActions.setLoading(false);
   sessionActions.setLoading(true);
-  try {
-    sessionActions.setUser(await fetchProfile());
-  } catch {
-    sessionActions.logout();
-  } finally {
-    sessionActions.setLoading(false);
-  }
+  await forCurrentToken(() => fetchProfile(), sessionActions.setUser, sessionActions.logout);
+  sessionActions.setLoading(false);
 }
 
 /** Re-reads the balance and name quietly; only a rejected token signs the person out. */
 export async function refreshUser(): Promise<void> {
-  try {
-    sessionActions.setUser(await fetchProfile({ background: true }));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) sessionActions.logout();
-  }
+  await forCurrentToken(
+    () => fetchProfile({ background: true }),
+    sessionActions.setUser,
+    (err) => err instanceof ApiError && err.status === 401 && sessionActions.logout(),
+  );
 }
 
 export async function signOut(everywhere = false): Promise<void> {
