@@ -176,7 +176,9 @@ export async function endStream(ctx: AppContext, id: string, endedAt = nowIso())
     if (Number(changed.numUpdatedRows) === 0) return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
     const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });
     let rewardMicro = 0;
-    if (row.started_at) {
+    // Only a stream whose video reached viewers earns: a start and a stop with nothing sent in
+    // between would otherwise mint the 10-token minimum as often as anyone cared to call them.
+    if (row.started_at && row.last_ingest_at) {
       rewardMicro = liveRewardMicro(duration);
       await transfer(
         { from: SystemAccount.mint, to: userAccountId(row.creator_id), amount: rewardMicro, kind: StreamEarningKinds.reward, ref: id, idempotencyKey: `live_reward:${id}` },

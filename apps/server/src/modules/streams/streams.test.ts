@@ -24,6 +24,13 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     return res.json();
   };
+  /** what the ingest records once video arrives (ingest.test.ts covers the real thing) */
+  const videoArrived = (id: string, startedAt?: string) =>
+    t.ctx.db
+      .updateTable('streams')
+      .set({ last_ingest_at: new Date().toISOString(), ...(startedAt ? { started_at: startedAt } : {}) })
+      .where('id', '=', id)
+      .execute();
   const balance = async (who: AuthResponse) => (await call('GET', '/api/user/profile', who)).json<{ total_tokens: number }>().total_tokens;
 
   it('creates a stream with a secret key and the RTMP address', async () => {
@@ -69,8 +76,8 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const started = (await call('POST', `/api/streams/${stream_id}/start`, owner)).json<Stream>();
     expect(started).toMatchObject({ status: 'live', is_live: true });
     expect(started.start_time).not.toBeNull();
-    // six minutes on air
-    await t.ctx.db.updateTable('streams').set({ started_at: new Date(Date.now() - 6 * 60_000 - 5_000).toISOString() }).where('id', '=', stream_id).execute();
+    // six minutes on air, with video arriving
+    await videoArrived(stream_id, new Date(Date.now() - 6 * 60_000 - 5_000).toISOString());
 
     const before = await balance(owner);
     expect((await call('POST', `/api/streams/${stream_id}/stop`, other)).statusCode).toBe(403);
@@ -88,6 +95,16 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const { stream_id } = await create();
     const before = await balance(owner);
     expect((await call('POST', `/api/streams/${stream_id}/stop`, owner)).json()).toEqual({ duration: 0, tokens_earned: 0 });
+    expect(await balance(owner)).toBe(before);
+  });
+
+  it('pays nothing for a stream started and stopped without any video, however often', async () => {
+    const before = await balance(owner);
+    for (let i = 0; i < 3; i++) {
+      const { stream_id } = await create();
+      await call('POST', `/api/streams/${stream_id}/start`, owner);
+      expect((await call('POST', `/api/streams/${stream_id}/stop`, owner)).json()).toMatchObject({ tokens_earned: 0 });
+    }
     expect(await balance(owner)).toBe(before);
   });
 
@@ -124,6 +141,7 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     await t.ctx.db.updateTable('streams').set({ viewers_count: 7 }).where('id', '=', onAir.stream_id).execute();
     const done = await create({ title: 'Done' }, other);
     await call('POST', `/api/streams/${done.stream_id}/start`, other);
+    await videoArrived(done.stream_id);
     await call('POST', `/api/streams/${done.stream_id}/stop`, other); // pays the 10-token minimum
     await create({ title: 'Never started' });
 
@@ -140,7 +158,7 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const fresh = await create();
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     const twoMinutesAgo = new Date(Date.now() - 2 * 60_000).toISOString();
-    await t.ctx.db.updateTable('streams').set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: twoMinutesAgo }).where('id', '=', old.stream_id).execute();
+    await t.ctx.db.updateTable('streams').set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: twoMinutesAgo, last_ingest_at: twoMinutesAgo }).where('id', '=', old.stream_id).execute();
     await t.ctx.db.updateTable('streams').set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: new Date().toISOString() }).where('id', '=', fresh.stream_id).execute();
     await sweepStreams(t.ctx, 60_000);
     const ended = (await call('GET', `/api/streams/${old.stream_id}`)).json<Stream>();
