@@ -216,6 +216,18 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
 
   it('reopens a dropped chat 5 times, 2 s × the attempt apart, then says it is lost', async () => {
     const context = await newContext(browser, { baseURL: server.url });
+    // When each chat socket is opened, by the page's own (fake) clock: the gaps are the schedule.
+    await context.addInitScript(() => {
+      const opens: number[] = [];
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          if (String(url).includes('/ws/stream/')) opens.push(Date.now());
+          super(url, protocols);
+        }
+      };
+      Object.assign(window, { __chatOpens: opens });
+    });
     const page = await context.newPage();
     await page.clock.install();
     const opened: string[] = []; // every chat socket the page opens is dropped at once
@@ -227,14 +239,19 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('chat-panel').waitFor();
     await expect.poll(() => opened.length).toBe(1);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await page.clock.runFor(2000 * attempt - 100);
-      expect(opened.length, `attempt ${attempt} waits its 2 s × ${attempt}`).toBe(attempt);
-      await page.clock.runFor(100);
+      await page.clock.runFor(2000 * attempt);
       await expect.poll(() => opened.length).toBe(attempt + 1);
     }
     await page.getByText('Lost connection to live chat. Please refresh to reconnect.').first().waitFor();
     await page.clock.runFor(60_000);
     expect(opened).toHaveLength(6);
+    // Each gap is the wait (2 s × the attempt) plus the moment the drop took to arrive.
+    const opens = await page.evaluate(() => (window as unknown as { __chatOpens: number[] }).__chatOpens);
+    const gaps = opens.slice(1).map((at, i) => at - opens[i]!);
+    gaps.forEach((gap, i) => {
+      expect(gap, `attempt ${i + 1}`).toBeGreaterThanOrEqual(2000 * (i + 1));
+      expect(gap, `attempt ${i + 1}`).toBeLessThan(2000 * (i + 1) + 1000);
+    });
     await context.close();
   });
 
