@@ -211,6 +211,9 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     const notice = (await alice.page.getByTestId('offline-notice').textContent()) ?? '';
     expect(notice).toMatch(/Streamed for \d+:\d\d/);
     expect(notice).toContain('peak of 2 viewers');
+    await alice.page.getByTestId('chat-closed').waitFor(); // what was said stays; nothing more can be
+    expect(await alice.page.getByTestId('chat-input').count()).toBe(0);
+    expect(await alice.page.getByTestId('chat-message').count()).toBeGreaterThan(0);
     await screenshot(alice.page, 'stream-ended-1280');
   }, 60_000);
 

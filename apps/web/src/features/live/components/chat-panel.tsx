@@ -32,7 +32,20 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
  * an optional tip, and the connection state. In creator mode (the stream's creator_wallet is the
  * user's wallet) there is no tip field and the panel says so; tips arrive highlighted.
  */
-export function ChatPanel({ chat, creatorWallet, creatorMode, live = true }: { chat: LiveChat; creatorWallet: string | null; creatorMode: boolean; live?: boolean }) {
+export function ChatPanel({
+  chat,
+  creatorWallet,
+  creatorMode,
+  live = true,
+  ended = false,
+}: {
+  chat: LiveChat;
+  creatorWallet: string | null;
+  creatorMode: boolean;
+  live?: boolean;
+  /** the stream is over: the history stays readable, and nothing more can be said (the server refuses it) */
+  ended?: boolean;
+}) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);
   const [text, setText] = useState('');
@@ -92,7 +105,11 @@ export function ChatPanel({ chat, creatorWallet, creatorMode, live = true }: { c
           <ChatLine key={entry.id} entry={entry} creatorWallet={creatorWallet} />
         ))}
       </ol>
-      {user ? (
+      {ended ? (
+        <p className="chat-closed muted" data-testid="chat-closed">
+          {t('live.chat.closed')}
+        </p>
+      ) : user ? (
         <form
           className="chat-form"
           noValidate // the tip's own messages (spec core §8), not the browser's

@@ -87,7 +87,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
         </dl>
       </div>
       <aside className="watch-side">
-        <ChatPanel chat={chat} creatorWallet={stream.creator_wallet} creatorMode={creatorMode} live={stream.is_live} />
+        <ChatPanel chat={chat} creatorWallet={stream.creator_wallet} creatorMode={creatorMode} live={stream.is_live} ended={stream.status === 'ended'} />
         <OtherStreams currentId={stream.id} />
       </aside>
     </div>
