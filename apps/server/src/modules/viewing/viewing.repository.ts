@@ -55,6 +55,8 @@ export const listSessions = (db: Executor, userId: string, limit: number) =>
     .leftJoin('videos as v', 'v.id', 's.video_id')
     .select(['s.id', 's.video_id', 's.duration_ms', 's.watched_ms', 's.covered_ms', 's.qualified_at', 's.created_at', 'v.title as video_title'])
     .where('s.user_id', '=', userId)
+    // a session opens when a player is shown; it belongs in the history once something played
+    .where((eb) => eb.or([eb('s.position_ms', '>', 0), eb('s.watched_ms', '>', 0)]))
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(limit)

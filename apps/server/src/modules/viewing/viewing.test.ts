@@ -108,6 +108,18 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     expect((await beat(viewer, session, 20)).watch_duration).toBe(5);
   });
 
+  it('opens a session with the page: a short video played after a wait is credited whole, and an unplayed page stays out of the history', async () => {
+    const viewer = await signUpByEmail(t.app);
+    const v = await video(6);
+    await open(viewer, v.id); // a page shown and left without playing
+    const played = await open(viewer, v.id);
+    now += 20_000; // the page is open, the player idle: the player stays silent
+    now += 6_000;
+    expect(await beat(viewer, played, 6)).toMatchObject({ watch_duration: 6, watch_percentage: 100, qualified: true });
+    const sessions = (await call('GET', '/api/viewing/history', viewer)).json<{ sessions: ViewingSession[] }>().sessions;
+    expect(sessions.map((s) => s.id)).toEqual([played]);
+  });
+
   it('pays once per viewer, video and day; the next day again (without a second discovery bonus)', async () => {
     const viewer = await signUpByEmail(t.app);
     const v = await video(20);

@@ -6,10 +6,11 @@ import { notify } from '../../notifications/stores/notifications.ts';
 import { sendHeartbeat, startWatchSession } from '../api/viewing.ts';
 
 /**
- * Reports watch progress for viewer earnings: a session opens at the first play, then a heartbeat
- * goes out every few seconds and whenever playback changes (pause, end, seek, mute, tab hidden or
- * shown). Each heartbeat says whether the time since the previous one was spent really watching —
- * playing, audible, in the visible tab; the server credits at most the real time that passed.
+ * Reports watch progress for viewer earnings: a session opens as soon as the player is shown, so the
+ * server's clock is already running when playback starts; then a heartbeat goes out every few seconds
+ * and whenever playback changes (pause, end, seek, mute, tab hidden or shown). Each heartbeat says
+ * whether the time since the previous one was spent really watching — playing, audible, in the
+ * visible tab; the server credits at most the real time that passed.
  */
 export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean): void {
   const { t } = useTranslation();
@@ -21,6 +22,8 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
     let sessionId: string | null = null;
     let opening = false;
     let spanActive = false;
+    /** the position the server last heard of */
+    let reported = 0;
     let lastTime = 0;
     let qualified = false;
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -29,7 +32,11 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
     const beat = (position = el.currentTime, inactiveAfter = false) => {
       const wasActive = spanActive;
       spanActive = !inactiveAfter && activeNow();
-      if (!sessionId) return;
+      // An idle span in which the player stayed put has nothing to tell. Staying silent keeps the
+      // server measuring from the previous beat, so playback that starts now is not cut short by the
+      // time this beat would take to arrive.
+      if (!sessionId || (!wasActive && position === reported)) return;
+      reported = position;
       sendHeartbeat(sessionId, position, wasActive).then(
         (r) => {
           if (!r.qualified || qualified) return;
@@ -40,8 +47,8 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
         () => undefined, // progress reports are best effort
       );
     };
-    const onPlay = () => {
-      if (sessionId || opening) return beat();
+    const open = () => {
+      if (sessionId || opening) return;
       opening = true;
       startWatchSession(videoId).then(
         (s) => {
@@ -50,9 +57,13 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
           timer = setInterval(() => beat(), s.heartbeat_seconds * 1000);
         },
         () => {
-          opening = false;
+          opening = false; // the next play tries again
         },
       );
+    };
+    const onPlay = () => {
+      open();
+      beat();
     };
     const onTime = () => {
       if (!el.seeking) lastTime = el.currentTime;
@@ -71,6 +82,7 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
     ];
     for (const [event, handler] of listeners) el.addEventListener(event, handler);
     document.addEventListener('visibilitychange', onChange);
+    open();
     return () => {
       clearInterval(timer);
       beat();
