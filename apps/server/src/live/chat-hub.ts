@@ -1,4 +1,4 @@
-import { StreamLimits, type ChatServerFrame } from '@app/shared';
+import type { ChatServerFrame } from '@app/shared';
 import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
 import type { AppContext } from '../context.ts';
@@ -25,7 +25,6 @@ interface Room {
  */
 export class ChatHub {
   private readonly rooms = new Map<string, Room>();
-  private readonly sent = new Map<string, number[]>();
   /** per stream, the count update being written: the next waits for it, so an old count never lands last */
   private readonly countWrites = new Map<string, Promise<void>>();
   private readonly alive = new WeakSet<WebSocket>();
@@ -142,7 +141,9 @@ export class ChatHub {
       if (typeof frame !== 'object' || frame === null || (frame as { type?: unknown }).type !== 'chat') {
         throw new ChatRefusal('invalid_message', 'Send {"type":"chat","message":…}');
       }
-      this.checkRate(user.id, streamId);
+      if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
+        throw new ChatRefusal('rate_limited', 'You are sending messages too quickly. Please wait a few seconds.');
+      }
       const message = await postMessage(this.ctx, streamId, user, frame);
       await this.ctx.live.bus.publish(streamId, { type: 'chat_message', ...message });
       if (message.tip_amount) {
@@ -153,20 +154,6 @@ export class ChatHub {
       this.log.error({ err, stream: streamId }, 'chat message failed');
       send(ws, { type: 'error', code: 'internal', message: 'Failed to send message' });
     }
-  }
-
-  /** At most 5 messages per 5 s per user in a stream (counted in this process). */
-  private checkRate(userId: string, streamId: string): void {
-    const key = `${userId}:${streamId}`;
-    const now = Date.now();
-    const recent = (this.sent.get(key) ?? []).filter((t) => now - t < StreamLimits.chatRateWindowMs);
-    if (recent.length >= StreamLimits.chatRateCount) {
-      this.sent.set(key, recent);
-      throw new ChatRefusal('rate_limited', 'You are sending messages too quickly. Please wait a few seconds.');
-    }
-    recent.push(now);
-    this.sent.set(key, recent);
-    if (this.sent.size > 50_000) this.sent.clear();
   }
 
   private ping(): void {

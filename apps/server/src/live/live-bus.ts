@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import type { ChatServerFrame } from '@app/shared';
+import { StreamLimits, type ChatServerFrame } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
@@ -33,12 +33,19 @@ export interface LiveBus {
   /** adds this process's delta to the stream's viewers; resolves to the total over every process */
   addViewers(streamId: string, delta: number): Promise<number>;
   viewers(streamId: string): Promise<number>;
+  /**
+   * Takes one of a user's chat turns in a stream (StreamLimits: so many per window, sliding),
+   * counted over every process; false when none is left.
+   */
+  takeChatTurn(streamId: string, userId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export class LocalLiveBus implements LiveBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly counts = new Map<string, number>();
+  /** per stream and user, the times of the turns taken within the window */
+  private readonly turns = new Map<string, number[]>();
 
   async publish(streamId: string, event: LiveEvent): Promise<void> {
     this.emitter.emit(streamId, event);
@@ -60,15 +67,44 @@ export class LocalLiveBus implements LiveBus {
     return this.counts.get(streamId) ?? 0;
   }
 
+  async takeChatTurn(streamId: string, userId: string): Promise<boolean> {
+    const key = `${streamId}:${userId}`;
+    const now = Date.now();
+    const recent = (this.turns.get(key) ?? []).filter((at) => now - at < StreamLimits.chatRateWindowMs);
+    const allowed = recent.length < StreamLimits.chatRateCount;
+    if (allowed) recent.push(now);
+    this.turns.set(key, recent);
+    if (this.turns.size > 10_000) this.forgetIdleTurns(now);
+    return allowed;
+  }
+
+  private forgetIdleTurns(now: number): void {
+    for (const [key, times] of this.turns) {
+      if (times.every((at) => now - at >= StreamLimits.chatRateWindowMs)) this.turns.delete(key);
+    }
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
 }
 
 /**
+ * A sliding window in a sorted set: drops the turns older than the window, and adds this one unless
+ * the window is full. KEYS[1] the user's turns; ARGV now, window (ms), turns allowed, a unique member.
+ */
+const TAKE_TURN = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/**
  * Redis pub/sub: one channel per stream, subscribed while this process has a listener for it. Viewer
  * counts are a hash per stream with one field per process, so a process removes exactly its own
- * share when it stops.
+ * share when it stops. A process that dies without stopping cannot: every process keeps a key alive
+ * that expires without it, and a count whose process has no live key is dropped when read.
  */
 export class RedisLiveBus implements LiveBus {
   private readonly sub: Redis;
@@ -76,12 +112,17 @@ export class RedisLiveBus implements LiveBus {
   private readonly listeners = new Map<string, number>();
   private readonly processId = randomBytes(8).toString('hex');
   private readonly mine = new Set<string>();
+  private readonly aliveTimer: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly log: Logger,
+    /** how long this process's viewer counts outlive its last sign of life */
+    private readonly aliveMs = 30_000,
   ) {
+    this.aliveTimer = setInterval(() => void this.stayAlive().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')), aliveMs / 3);
+    this.aliveTimer.unref();
     this.sub = redis.duplicate();
     this.sub.on('error', (err) => log.error({ err }, 'live bus redis error'));
     this.sub.on('message', (channel: string, text: string) => {
@@ -120,19 +161,42 @@ export class RedisLiveBus implements LiveBus {
     return `${this.prefix}live-viewers:${streamId}`;
   }
 
+  private aliveKey(processId: string): string {
+    return `${this.prefix}live-process:${processId}`;
+  }
+
+  private async stayAlive(): Promise<void> {
+    await this.redis.set(this.aliveKey(this.processId), '1', 'PX', this.aliveMs);
+  }
+
   async addViewers(streamId: string, delta: number): Promise<number> {
     this.mine.add(streamId);
-    await this.redis.hincrby(this.viewersKey(streamId), this.processId, delta);
+    // one connection keeps the order: this process is alive before its count is there to be read
+    await Promise.all([this.stayAlive(), this.redis.hincrby(this.viewersKey(streamId), this.processId, delta)]);
     return this.viewers(streamId);
   }
 
   async viewers(streamId: string): Promise<number> {
-    const values = await this.redis.hvals(this.viewersKey(streamId));
-    return Math.max(0, values.reduce((sum, v) => sum + Number(v), 0));
+    const counts = Object.entries(await this.redis.hgetall(this.viewersKey(streamId)));
+    if (counts.length === 0) return 0;
+    const alive = await this.redis.mget(counts.map(([processId]) => this.aliveKey(processId)));
+    const gone = counts.filter((_, i) => alive[i] === null).map(([processId]) => processId);
+    if (gone.length > 0) await this.redis.hdel(this.viewersKey(streamId), ...gone);
+    const total = counts.reduce((sum, [, n], i) => (alive[i] === null ? sum : sum + Number(n)), 0);
+    return Math.max(0, total);
+  }
+
+  async takeChatTurn(streamId: string, userId: string): Promise<boolean> {
+    const now = Date.now();
+    const key = `${this.prefix}chat-turns:${streamId}:${userId}`;
+    const member = `${now}:${randomBytes(4).toString('hex')}`;
+    return (await this.redis.eval(TAKE_TURN, 1, key, now, StreamLimits.chatRateWindowMs, StreamLimits.chatRateCount, member)) === 1;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.aliveTimer);
     await Promise.all([...this.mine].map((id) => this.redis.hdel(this.viewersKey(id), this.processId).catch(() => 0)));
+    await this.redis.del(this.aliveKey(this.processId)).catch(() => 0);
     await this.local.close();
     this.sub.disconnect();
   }
