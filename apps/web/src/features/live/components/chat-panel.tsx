@@ -82,7 +82,7 @@ export function ChatPanel({
 
   const status = chat.problem ?? t(`live.chat.state.${chat.connection}`);
   return (
-    <section className="chat-panel card" aria-labelledby="chat-title" data-testid="chat-panel">
+    <section className={`chat-panel card${ended && chat.entries.length === 0 ? ' chat-panel-quiet' : ''}`} aria-labelledby="chat-title" data-testid="chat-panel">
       <header className="chat-head">
         <h2 id="chat-title">{t('live.chat.title')}</h2>
         {live && chat.viewers !== null && <span className="muted" data-testid="chat-viewers">{t('live.viewers', { count: chat.viewers, formatted: formatCount(chat.viewers) })}</span>}
