@@ -21,6 +21,12 @@ describe('config', () => {
     expect(c.adminWallets).toEqual(['0xabc', '0xdef']);
     expect(c.adminEmails).toEqual(['boss@example.com']);
   });
+
+  it('takes an http(s) internal address for the other processes, without a trailing slash', () => {
+    expect(loadConfig({ INTERNAL_URL: 'http://10.0.0.5:3000/' }).internalUrl).toBe('http://10.0.0.5:3000');
+    expect(loadConfig({}).internalUrl).toBeUndefined();
+    expect(() => loadConfig({ INTERNAL_URL: 'node-a:3000' })).toThrowError(/INTERNAL_URL/);
+  });
 });
 
 describe('S3 config', () => {

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   RTMP_HOST: z.string().default('0.0.0.0'),
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL').optional(),
+  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
@@ -78,6 +79,8 @@ export interface Config {
   /** live ingest: the RTMP listener of this process, and how long a dropped ingest may come back */
   rtmp: { enabled: boolean; host: string; port: number; publicUrl: string | undefined };
   liveGraceMs: number;
+  /** where the other server processes reach this one (for the live media it serves); default http://127.0.0.1:<port> */
+  internalUrl: string | undefined;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
   s3: S3Options | undefined;
   /** who takes advertisers' payments: the local test provider (approves everything) or none */
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsConcurrency: e.JOBS_CONCURRENCY,
     rtmp: { enabled: e.RTMP_ENABLED, host: e.RTMP_HOST, port: e.RTMP_PORT, publicUrl: e.RTMP_PUBLIC_URL?.replace(/\/+$/, '') },
     liveGraceMs: e.LIVE_GRACE_SECONDS * 1000,
+    internalUrl: e.INTERNAL_URL?.replace(/\/+$/, ''),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

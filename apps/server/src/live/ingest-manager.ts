@@ -57,12 +57,18 @@ export class IngestManager implements RecordingHolder {
     try {
       await this.watch(streamId);
       await session.start();
+      await this.nameMediaHost(streamId, this.ctx.live.internalUrl());
       return session;
     } catch (err) {
       this.sessions.delete(streamId);
       this.log.error({ err, stream: streamId }, 'live ingest could not start');
       return null;
     }
+  }
+
+  /** Other processes relay this stream's live media from the one named; a failure only costs them that. */
+  private async nameMediaHost(streamId: string, url: string | null): Promise<void> {
+    await this.ctx.live.bus.setMediaHost(streamId, url).catch((err: unknown) => this.log.warn({ err, stream: streamId }, 'live media host not named'));
   }
 
   private watch(streamId: string): Promise<unknown> {
@@ -84,6 +90,7 @@ export class IngestManager implements RecordingHolder {
       finishing = (async () => {
         const row = await this.ctx.db.selectFrom('streams').select(['status', 'recording_cid']).where('id', '=', streamId).executeTakeFirst();
         if (!row || row.status !== 'ended') return;
+        await this.nameMediaHost(streamId, null);
         if (!row.recording_cid) await this.keepRecording(streamId);
         const unwatch = this.watches.get(streamId);
         this.watches.delete(streamId);

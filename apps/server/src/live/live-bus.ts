@@ -38,6 +38,9 @@ export interface LiveBus {
    * counted over every process; false when none is left.
    */
   takeChatTurn(streamId: string, userId: string): Promise<boolean>;
+  /** names the process (its internal URL) that serves a stream's live playlist and segments; null: none now */
+  setMediaHost(streamId: string, url: string | null): Promise<void>;
+  mediaHost(streamId: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,13 @@ export class LocalLiveBus implements LiveBus {
     this.turns.set(key, recent);
     if (this.turns.size > 10_000) this.forgetIdleTurns(now);
     return allowed;
+  }
+
+  /** one process: the live media it serves is its own, nobody else's to find */
+  async setMediaHost(): Promise<void> {}
+
+  async mediaHost(): Promise<string | null> {
+    return null;
   }
 
   private forgetIdleTurns(now: number): void {
@@ -191,6 +201,20 @@ export class RedisLiveBus implements LiveBus {
     const key = `${this.prefix}chat-turns:${streamId}:${userId}`;
     const member = `${now}:${randomBytes(4).toString('hex')}`;
     return (await this.redis.eval(TAKE_TURN, 1, key, now, StreamLimits.chatRateWindowMs, StreamLimits.chatRateCount, member)) === 1;
+  }
+
+  private mediaHostKey(streamId: string): string {
+    return `${this.prefix}live-media:${streamId}`;
+  }
+
+  async setMediaHost(streamId: string, url: string | null): Promise<void> {
+    // a day at most: a host that died on air must not be named for ever
+    if (url) await this.redis.set(this.mediaHostKey(streamId), url, 'EX', 24 * 60 * 60);
+    else await this.redis.del(this.mediaHostKey(streamId));
+  }
+
+  async mediaHost(streamId: string): Promise<string | null> {
+    return this.redis.get(this.mediaHostKey(streamId));
   }
 
   async close(): Promise<void> {

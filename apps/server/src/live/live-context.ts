@@ -23,6 +23,7 @@ export const SNAPSHOT_UNAVAILABLE = 'The recording of this stream cannot be reac
 /** Live state every module may use: the event bus, the address publishers send to, recording snapshots. */
 export class LiveContext {
   private boundPort: number;
+  private httpPort: number;
   private holder: RecordingHolder | undefined;
 
   constructor(
@@ -30,6 +31,17 @@ export class LiveContext {
     readonly bus: LiveBus,
   ) {
     this.boundPort = config.rtmp.port;
+    this.httpPort = config.port;
+  }
+
+  /** called once the HTTP server is bound (its port is only known then when 0 was asked) */
+  setHttpPort(port: number): void {
+    this.httpPort = port;
+  }
+
+  /** where the other server processes reach this one: INTERNAL_URL, else this machine's loopback */
+  internalUrl(): string {
+    return this.config.internalUrl ?? `http://127.0.0.1:${this.httpPort}`;
   }
 
   /** called once the RTMP listener is bound (its port is only known then when 0 was asked) */

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { StreamLimits } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { notFound } from '../http/errors.ts';
 import { registerWebSockets } from '../http/websockets.ts';
 import { userForToken } from '../modules/sessions/sessions.service.ts';
 import { ChatHub } from './chat-hub.ts';
 import { IngestManager } from './ingest-manager.ts';
-import { liveDir } from './ingest-session.ts';
+import { registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
 
 const STREAM_ID = '([A-Za-z0-9]{6,32})';
@@ -17,8 +14,9 @@ const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
 
 /**
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
- * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`), and
- * the sweeper that ends streams whose ingest never came back.
+ * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
+ * from the process that receives the video), and the sweeper that ends streams whose ingest never
+ * came back.
  */
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -65,20 +63,12 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     ws.send(JSON.stringify({ type: 'ready' }));
   }
 
-  app.get('/media/live/:streamId/:file', { schema: { hide: true } }, async (req, reply) => {
-    const { streamId, file } = req.params as { streamId: string; file: string };
-    if (!/^[A-Za-z0-9]{6,32}$/.test(streamId) || !/^(index\.m3u8|seg-\d{6}\.ts)$/.test(file)) throw notFound('Media not found');
-    const full = path.join(liveDir(ctx, streamId), file);
-    const stat = await fs.promises.stat(full).catch(() => null);
-    if (!stat) throw notFound('Media not found');
-    const playlist = file.endsWith('.m3u8');
-    return reply
-      .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('cache-control', playlist ? 'no-cache' : 'public, max-age=3600')
-      .header('content-length', stat.size)
-      .send(fs.createReadStream(full));
-  });
+  registerLiveMedia(app, log);
 
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') ctx.live.setHttpPort(address.port);
+  });
   app.addHook('onReady', async () => {
     if (rtmp) {
       const port = await rtmp.listen(ctx.config.rtmp.port, ctx.config.rtmp.host);
