@@ -12,6 +12,35 @@ const STREAM_ID = /^[A-Za-z0-9]{6,32}$/;
 const FILE = /^(index\.m3u8|seg-\d{6}\.ts)$/;
 export const LIVE_MEDIA_UNREACHABLE = 'This live stream cannot be reached right now. Please try again in a moment.';
 
+/** a relayed playlist is reused this long (its segments last 1 s); a segment never changes */
+const PLAYLIST_REUSE_MS = 250;
+const SEGMENT_REUSE_MS = 60_000;
+const RELAYED_KEPT = 64;
+
+/**
+ * What this process relayed lately, so many viewers cost the serving process one request per file:
+ * concurrent asks share one fetch, and the answer is reused for a while. Misses and failures are not kept.
+ */
+export class RelayCache {
+  private readonly entries = new Map<string, { at: number; body: Promise<Buffer | null> }>();
+
+  get(key: string, reuseMs: number, load: () => Promise<Buffer | null>): Promise<Buffer | null> {
+    const now = Date.now();
+    const kept = this.entries.get(key);
+    if (kept && now - kept.at < reuseMs) return kept.body;
+    const body = load();
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, body });
+    const forget = () => this.entries.get(key)?.body === body && this.entries.delete(key);
+    body.then((found) => found ?? forget(), forget);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= RELAYED_KEPT) break;
+      this.entries.delete(oldest);
+    }
+    return body;
+  }
+}
+
 function sendMedia(reply: FastifyReply, file: string, size: number, body: fs.ReadStream | Buffer): FastifyReply {
   const playlist = file.endsWith('.m3u8');
   return reply
@@ -28,6 +57,7 @@ function sendMedia(reply: FastifyReply, file: string, size: number, body: fs.Rea
  */
 export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
   const { ctx } = app;
+  const relayed = new RelayCache();
 
   /** the file from the process that serves the stream; null when no process has it */
   async function relay(streamId: string, file: string): Promise<Buffer | null> {
@@ -40,9 +70,10 @@ export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
       log.warn({ err, stream: streamId, host }, 'live media host did not answer');
       throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
     }
+    if (res.ok) return Buffer.from(await res.arrayBuffer());
+    await res.body?.cancel(); // the connection goes back to the pool
     if (res.status === 404) return null;
-    if (!res.ok) throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
-    return Buffer.from(await res.arrayBuffer());
+    throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
   }
 
   app.get('/media/live/:streamId/:file', { schema: { hide: true } }, async (req, reply) => {
@@ -51,8 +82,10 @@ export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
     const full = path.join(liveDir(ctx, streamId), file);
     const stat = await fs.promises.stat(full).catch(() => null);
     if (stat) return sendMedia(reply, file, stat.size, fs.createReadStream(full));
-    const relayed = req.headers[RELAYED] === undefined ? await relay(streamId, file) : null;
-    if (!relayed) throw notFound('Media not found');
-    return sendMedia(reply, file, relayed.length, relayed);
+    if (req.headers[RELAYED] !== undefined) throw notFound('Media not found');
+    const reuseMs = file.endsWith('.m3u8') ? PLAYLIST_REUSE_MS : SEGMENT_REUSE_MS;
+    const body = await relayed.get(`${streamId}/${file}`, reuseMs, () => relay(streamId, file));
+    if (!body) throw notFound('Media not found');
+    return sendMedia(reply, file, body.length, body);
   });
 }
