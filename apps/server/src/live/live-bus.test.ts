@@ -36,6 +36,24 @@ describe.runIf(process.env.REDIS_URL)('viewer counts across processes over Redis
     await a.bus.close();
   });
 
+  it('writes a stalled process’s count again with its next sign of life, and removes a share that fell to zero', async () => {
+    const a = processBus();
+    const stalled = processBus(400);
+    await a.bus.addViewers('s5', 2);
+    expect(await stalled.bus.addViewers('s5', 3)).toBe(5);
+    // what readers do to a process whose sign of life expired: its key and its count are gone
+    const key = `${prefix}live-viewers:s5`;
+    const counts = await a.redis.hgetall(key);
+    const stalledId = Object.keys(counts).find((id) => counts[id] === '3')!;
+    await a.redis.del(`${prefix}live-process:${stalledId}`);
+    await a.redis.hdel(key, stalledId);
+    expect(await a.bus.viewers('s5')).toBe(2);
+    await expect.poll(() => a.bus.viewers('s5'), { timeout: 5_000 }).toBe(5);
+    expect(await stalled.bus.addViewers('s5', -3)).toBe(2);
+    expect(await a.redis.hkeys(key)).toHaveLength(1);
+    await Promise.all([a.bus.close(), stalled.bus.close()]);
+  });
+
   it('counts a user’s chat turns over every process: five in the window, wherever they were sent', async () => {
     const a = processBus();
     const b = processBus();

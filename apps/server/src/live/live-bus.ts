@@ -112,9 +112,11 @@ return 1`;
 
 /**
  * Redis pub/sub: one channel per stream, subscribed while this process has a listener for it. Viewer
- * counts are a hash per stream with one field per process, so a process removes exactly its own
- * share when it stops. A process that dies without stopping cannot: every process keeps a key alive
- * that expires without it, and a count whose process has no live key is dropped when read.
+ * counts are a hash per stream with one field per process holding that process's own count (never a
+ * running sum of deltas), so a process removes exactly its share when it stops. A process that dies
+ * without stopping cannot: every process keeps a key alive that expires without it, and a count whose
+ * process has no live key is dropped when read. A process that was only stalled writes its counts
+ * again with its next sign of life.
  */
 export class RedisLiveBus implements LiveBus {
   private readonly sub: Redis;
@@ -131,7 +133,7 @@ export class RedisLiveBus implements LiveBus {
     /** how long this process's viewer counts outlive its last sign of life */
     private readonly aliveMs = 30_000,
   ) {
-    this.aliveTimer = setInterval(() => void this.stayAlive().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')), aliveMs / 3);
+    this.aliveTimer = setInterval(() => void this.renew().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')), aliveMs / 3);
     this.aliveTimer.unref();
     this.sub = redis.duplicate();
     this.sub.on('error', (err) => log.error({ err }, 'live bus redis error'));
@@ -179,10 +181,23 @@ export class RedisLiveBus implements LiveBus {
     await this.redis.set(this.aliveKey(this.processId), '1', 'PX', this.aliveMs);
   }
 
+  /** this process's count of a stream's viewers into its field (none when it has none) */
+  private async writeShare(streamId: string): Promise<void> {
+    const share = await this.local.viewers(streamId);
+    if (share > 0) await this.redis.hset(this.viewersKey(streamId), this.processId, share);
+    else await this.redis.hdel(this.viewersKey(streamId), this.processId);
+  }
+
+  /** the sign of life, and this process's counts again (they were dropped if it stalled too long) */
+  private async renew(): Promise<void> {
+    await Promise.all([this.stayAlive(), ...[...this.mine].map((id) => this.writeShare(id))]);
+  }
+
   async addViewers(streamId: string, delta: number): Promise<number> {
-    this.mine.add(streamId);
+    if ((await this.local.addViewers(streamId, delta)) > 0) this.mine.add(streamId);
+    else this.mine.delete(streamId);
     // one connection keeps the order: this process is alive before its count is there to be read
-    await Promise.all([this.stayAlive(), this.redis.hincrby(this.viewersKey(streamId), this.processId, delta)]);
+    await Promise.all([this.stayAlive(), this.writeShare(streamId)]);
     return this.viewers(streamId);
   }
 
