@@ -8,7 +8,9 @@ import { liveDir } from './ingest-session.ts';
 /** marks a request one server process makes of another: it is answered from local files only */
 const RELAYED = 'x-live-relay';
 const RELAY_TIMEOUT_MS = 5_000;
-const STREAM_ID = /^[A-Za-z0-9]{6,32}$/;
+/** what a stream id looks like in a path (the live routes and sockets share it) */
+export const STREAM_ID = '[A-Za-z0-9]{6,32}';
+const STREAM_ID_ONLY = new RegExp(`^${STREAM_ID}$`);
 const FILE = /^(index\.m3u8|seg-\d{6}\.ts)$/;
 export const LIVE_MEDIA_UNREACHABLE = 'This live stream cannot be reached right now. Please try again in a moment.';
 
@@ -78,7 +80,7 @@ export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
 
   app.get('/media/live/:streamId/:file', { schema: { hide: true } }, async (req, reply) => {
     const { streamId, file } = req.params as { streamId: string; file: string };
-    if (!STREAM_ID.test(streamId) || !FILE.test(file)) throw notFound('Media not found');
+    if (!STREAM_ID_ONLY.test(streamId) || !FILE.test(file)) throw notFound('Media not found');
     const full = path.join(liveDir(ctx, streamId), file);
     const stat = await fs.promises.stat(full).catch(() => null);
     if (stat) return sendMedia(reply, file, stat.size, fs.createReadStream(full));

@@ -5,10 +5,9 @@ import { registerWebSockets } from '../http/websockets.ts';
 import { userForToken } from '../modules/sessions/sessions.service.ts';
 import { ChatHub } from './chat-hub.ts';
 import { IngestManager } from './ingest-manager.ts';
-import { registerLiveMedia } from './live-media.ts';
+import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
 
-const STREAM_ID = '([A-Za-z0-9]{6,32})';
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
 
@@ -33,12 +32,12 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
   registerWebSockets(app, [
     {
-      pattern: new RegExp(`^/ws/stream/${STREAM_ID}$`),
+      pattern: new RegExp(`^/ws/stream/(${STREAM_ID})$`),
       maxPayload: StreamLimits.chatFrameMaxBytes,
       connect: async (ws, _req, match, query) => chat.connect(ws, match[1]!, await userOf(query)),
     },
     {
-      pattern: new RegExp(`^/ws/ingest/${STREAM_ID}$`),
+      pattern: new RegExp(`^/ws/ingest/(${STREAM_ID})$`),
       maxPayload: INGEST_CHUNK_MAX,
       connect: async (ws, _req, match, query) => browserIngest(ws, match[1]!, await userOf(query)),
     },
