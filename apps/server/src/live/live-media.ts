@@ -18,29 +18,77 @@ export const LIVE_MEDIA_UNREACHABLE = 'This live stream cannot be reached right 
 const PLAYLIST_REUSE_MS = 250;
 const SEGMENT_REUSE_MS = 60_000;
 const RELAYED_KEPT = 64;
+/**
+ * A 1 s segment of the ingest's ladder is well under 2 MB; anything far larger means a broken or
+ * hostile peer, and must not be held in memory. The cache as a whole keeps at most this many bytes.
+ */
+export const RELAYED_FILE_MAX_BYTES = 16 * 1024 * 1024;
+export const RELAYED_CACHE_MAX_BYTES = 96 * 1024 * 1024;
 
 /**
  * What this process relayed lately, so many viewers cost the serving process one request per file:
  * concurrent asks share one fetch, and the answer is reused for a while. Misses and failures are not kept.
  */
 export class RelayCache {
-  private readonly entries = new Map<string, { at: number; body: Promise<Buffer | null> }>();
+  private readonly entries = new Map<string, { at: number; body: Promise<Buffer | null>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = RELAYED_CACHE_MAX_BYTES) {}
 
   get(key: string, reuseMs: number, load: () => Promise<Buffer | null>): Promise<Buffer | null> {
     const now = Date.now();
     const kept = this.entries.get(key);
     if (kept && now - kept.at < reuseMs) return kept.body;
     const body = load();
-    this.entries.delete(key);
-    this.entries.set(key, { at: now, body });
-    const forget = () => this.entries.get(key)?.body === body && this.entries.delete(key);
-    body.then((found) => found ?? forget(), forget);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= RELAYED_KEPT) break;
-      this.entries.delete(oldest);
-    }
+    this.drop(key);
+    const entry = { at: now, body, bytes: 0 };
+    this.entries.set(key, entry);
+    const forget = () => this.entries.get(key) === entry && this.drop(key);
+    body.then((found) => {
+      if (!found) return forget();
+      if (this.entries.get(key) !== entry) return;
+      entry.bytes = found.length;
+      this.bytes += found.length;
+      this.evict();
+    }, forget);
+    this.evict();
     return body;
   }
+
+  /** bytes held by the answers kept now */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private evict(): void {
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= RELAYED_KEPT && this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+}
+
+/** The body of a relayed answer, refused (null) once it passes `max` bytes, declared or sent. */
+export async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > max) {
+    await res.body?.cancel();
+    return null;
+  }
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of res.body ?? []) {
+    total += chunk.byteLength;
+    if (total > max) return null; // leaving the loop cancels the body, so the connection is let go
+    parts.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(parts, total);
 }
 
 function sendMedia(reply: FastifyReply, file: string, size: number, body: fs.ReadStream | Buffer): FastifyReply {
@@ -72,7 +120,12 @@ export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
       log.warn({ err, stream: streamId, host }, 'live media host did not answer');
       throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
     }
-    if (res.ok) return Buffer.from(await res.arrayBuffer());
+    if (res.ok) {
+      const body = await readCapped(res, RELAYED_FILE_MAX_BYTES);
+      if (body) return body;
+      log.warn({ stream: streamId, host, file }, 'live media host sent a file over the relay limit');
+      throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
+    }
     await res.body?.cancel(); // the connection goes back to the pool
     if (res.status === 404) return null;
     throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);
