@@ -65,6 +65,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       PUBLIC_URL: url,
       RATE_LIMIT_MAX: '10000',
+      // every browser of the suite connects from 127.0.0.1
+      WS_UPGRADES_PER_MINUTE: '10000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RTMP_HOST: '127.0.0.1',

@@ -48,6 +48,13 @@ const EnvSchema = z.object({
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
+  WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  WS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  WS_CHAT_FRAMES: z.coerce.number().int().positive().default(20),
+  WS_CHAT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  WS_INGEST_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  WS_INGEST_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -85,6 +92,16 @@ export interface Config {
   s3: S3Options | undefined;
   /** who takes advertisers' payments: the local test provider (approves everything) or none */
   paymentProvider: 'test' | 'none';
+  /** WebSocket limits: per address, per socket (inbound budgets are per 10 s window), outbound */
+  ws: {
+    upgradesPerMinute: number;
+    socketsPerAddress: number;
+    chatFrames: number;
+    chatBytes: number;
+    ingestBytes: number;
+    maxBufferedBytes: number;
+    ingestIdleMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
+    ws: {
+      upgradesPerMinute: e.WS_UPGRADES_PER_MINUTE,
+      socketsPerAddress: e.WS_SOCKETS_PER_ADDRESS,
+      chatFrames: e.WS_CHAT_FRAMES,
+      chatBytes: e.WS_CHAT_BYTES,
+      ingestBytes: e.WS_INGEST_BYTES,
+      maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+      ingestIdleMs: e.WS_INGEST_IDLE_SECONDS * 1000,
+    },
   };
 }

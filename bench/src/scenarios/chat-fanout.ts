@@ -76,7 +76,9 @@ export const chatFanoutScenario: Scenario = {
       await bare.stop();
     }
 
-    const a = await startServer({ LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false' });
+    // every bench viewer comes from 127.0.0.1: lift the per-address socket limits meant for real networks
+    const sockets = { WS_SOCKETS_PER_ADDRESS: String(VIEWERS + SENDERS), WS_UPGRADES_PER_MINUTE: String(10 * (VIEWERS + SENDERS)) };
+    const a = await startServer({ LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false', ...sockets });
     const stopA = closeOnExit(() => a.stop());
     try {
       const { streamId, tokens } = await prepare(a);
@@ -86,7 +88,7 @@ export const chatFanoutScenario: Scenario = {
 
       // several processes share one database only on PostgreSQL (SQLite is the one-process deployment)
       if (process.env.REDIS_URL && process.env.DATABASE_URL) {
-        const b = await startServer({ ...a.joinEnv, LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false' });
+        const b = await startServer({ ...a.joinEnv, LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false', ...sockets });
         const stopB = closeOnExit(() => b.stop());
         try {
           const two = await runFanout({

@@ -3,17 +3,26 @@ import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
 import type { AppContext } from '../context.ts';
 import type { UsersTable } from '../db/schema.ts';
+import { BUDGET_WINDOW_MS, onFrame, sendOrDrop } from '../http/websockets.ts';
+import { WindowCount } from '../http/socket-limits.ts';
 import { ChatRefusal, postMessage, recentMessages } from '../modules/streams/chat.service.ts';
 import { recordViewers } from '../modules/streams/streams.service.ts';
 import { isInternalEvent, type LiveEvent } from './live-bus.ts';
 
 const COUNT_THROTTLE_MS = 1_000;
 const PING_MS = 30_000;
-/** a client this far behind is dropped rather than buffered without end */
-const MAX_BUFFERED = 1024 * 1024;
+/** refusals (error frames) a socket is told per budget window; past them it hears nothing back */
+const REFUSALS_SHOWN = 5;
+/**
+ * Anonymous sockets of one address counted as viewers: a household or a few people behind one NAT
+ * count, a script opening hundreds of sockets does not.
+ */
+const ANONYMOUS_VIEWERS_PER_ADDRESS = 3;
 
 interface Room {
   clients: Set<WebSocket>;
+  /** who is watching from this process, by viewer key (see viewerKey), with how many sockets each */
+  viewers: Map<string, number>;
   unsubscribe: Promise<() => Promise<void>>;
   countTimer: NodeJS.Timeout | undefined;
 }
@@ -38,27 +47,34 @@ export class ChatHub {
     this.pinger.unref();
   }
 
-  async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined): Promise<void> {
+  async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined, peer: string): Promise<void> {
     const stream = await this.ctx.db.selectFrom('streams').select(['id', 'title', 'creator_id']).where('id', '=', streamId).executeTakeFirst();
     if (!stream) {
-      send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
+      this.send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');
     }
+    if (ws.readyState !== WebSocket.OPEN) return; // gone while we looked: never joined, never counted
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
     const room = this.join(streamId, ws);
     // The streamer's own chat (the Go Live page) is not a viewer.
-    const isViewer = user?.id !== stream.creator_id;
-    ws.on('close', () => this.leave(streamId, ws, isViewer));
+    const viewer = user?.id === stream.creator_id ? undefined : this.viewerKey(room, user, peer);
+    // counted at once (before any wait), so a socket that closes meanwhile is taken away after it was added
+    const counted = viewer ? this.addViewer(streamId, room, viewer) : undefined;
+    ws.on('close', () => this.leave(streamId, ws, viewer));
+    const refusals = new WindowCount(BUDGET_WINDOW_MS);
+    const refuse = (frame: ChatServerFrame) => {
+      if (refusals.add(1, REFUSALS_SHOWN)) this.send(ws, frame);
+    };
     // one message at a time per socket, so a sender's messages keep their order
     let queue = Promise.resolve();
-    ws.on('message', (data, isBinary) => {
+    onFrame(ws, (data, isBinary) => {
       const text = isBinary ? null : data.toString();
-      queue = queue.then(() => this.receive(ws, streamId, user, text));
+      queue = queue.then(() => this.receive(streamId, user, text, refuse));
     });
     await room.unsubscribe; // subscribed before the welcome, so nothing said meanwhile is missed
-    const viewers = isViewer ? await this.ctx.live.bus.addViewers(streamId, 1) : await this.ctx.live.bus.viewers(streamId);
-    send(ws, {
+    const viewers = await (counted ?? this.ctx.live.bus.viewers(streamId));
+    this.send(ws, {
       type: 'welcome',
       message: `Welcome to the live chat of "${stream.title}"!`,
       stream_id: streamId,
@@ -67,7 +83,24 @@ export class ChatHub {
       history: await recentMessages(this.ctx, streamId),
       viewers_count: viewers,
     });
-    if (isViewer) this.scheduleCount(streamId);
+    if (viewer) this.scheduleCount(streamId);
+  }
+
+  /**
+   * One key per distinct viewer: a signed-in user is one viewer however many tabs they open; the
+   * anonymous sockets of an address share a few keys, each new one taking the least used.
+   */
+  private viewerKey(room: Room, user: UsersTable | undefined, peer: string): string {
+    if (user) return `user:${user.id}`;
+    const slots = Array.from({ length: ANONYMOUS_VIEWERS_PER_ADDRESS }, (_, i) => `anon:${peer}#${i}`);
+    return slots.reduce((best, key) => ((room.viewers.get(key) ?? 0) < (room.viewers.get(best) ?? 0) ? key : best));
+  }
+
+  /** resolves to the stream's viewers over every process; the bus hears only of viewers new to this process */
+  private addViewer(streamId: string, room: Room, key: string): Promise<number> {
+    const sockets = room.viewers.get(key) ?? 0;
+    room.viewers.set(key, sockets + 1);
+    return sockets === 0 ? this.ctx.live.bus.addViewers(streamId, 1) : this.ctx.live.bus.viewers(streamId);
   }
 
   private join(streamId: string, ws: WebSocket): Room {
@@ -75,6 +108,7 @@ export class ChatHub {
     if (!room) {
       room = {
         clients: new Set(),
+        viewers: new Map(),
         unsubscribe: this.ctx.live.bus.subscribe(streamId, (event) => this.broadcast(streamId, event)),
         countTimer: undefined,
       };
@@ -84,10 +118,17 @@ export class ChatHub {
     return room;
   }
 
-  private leave(streamId: string, ws: WebSocket, isViewer: boolean): void {
+  private leave(streamId: string, ws: WebSocket, viewer: string | undefined): void {
     const room = this.rooms.get(streamId);
     if (!room?.clients.delete(ws)) return;
-    if (isViewer) void this.ctx.live.bus.addViewers(streamId, -1).then(() => this.scheduleCount(streamId));
+    if (viewer) {
+      const sockets = (room.viewers.get(viewer) ?? 1) - 1;
+      if (sockets > 0) room.viewers.set(viewer, sockets);
+      else {
+        room.viewers.delete(viewer);
+        void this.ctx.live.bus.addViewers(streamId, -1).then(() => this.scheduleCount(streamId));
+      }
+    }
     if (room.clients.size === 0) {
       clearTimeout(room.countTimer);
       this.rooms.delete(streamId);
@@ -100,11 +141,7 @@ export class ChatHub {
     const room = this.rooms.get(streamId);
     if (!room) return;
     const text = JSON.stringify(event);
-    for (const ws of room.clients) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      if (ws.bufferedAmount > MAX_BUFFERED) ws.terminate();
-      else ws.send(text);
-    }
+    for (const ws of room.clients) sendOrDrop(ws, text, this.ctx.config.ws.maxBufferedBytes);
   }
 
   /** Join/leave bursts become one viewer_count_update per second per process. */
@@ -129,7 +166,7 @@ export class ChatHub {
     if (room) room.countTimer = timer;
   }
 
-  private async receive(ws: WebSocket, streamId: string, user: UsersTable | undefined, text: string | null): Promise<void> {
+  private async receive(streamId: string, user: UsersTable | undefined, text: string | null, refuse: (frame: ChatServerFrame) => void): Promise<void> {
     try {
       if (!user) throw new ChatRefusal('sign_in_required', 'Please sign in to chat');
       let frame: unknown;
@@ -150,9 +187,9 @@ export class ChatHub {
         await this.ctx.live.bus.publish(streamId, { type: 'tip_notification', tipper: message.username, amount: message.tip_amount, message: message.message });
       }
     } catch (err) {
-      if (err instanceof ChatRefusal) return send(ws, { type: 'error', code: err.code, message: err.message });
+      if (err instanceof ChatRefusal) return refuse({ type: 'error', code: err.code, message: err.message });
       this.log.error({ err, stream: streamId }, 'chat message failed');
-      send(ws, { type: 'error', code: 'internal', message: 'Failed to send message' });
+      refuse({ type: 'error', code: 'internal', message: 'Failed to send message' });
     }
   }
 
@@ -169,19 +206,19 @@ export class ChatHub {
     }
   }
 
+  private send(ws: WebSocket, frame: ChatServerFrame): void {
+    sendOrDrop(ws, JSON.stringify(frame), this.ctx.config.ws.maxBufferedBytes);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.pinger);
     for (const [streamId, room] of this.rooms) {
       clearTimeout(room.countTimer);
       for (const ws of room.clients) ws.close(1001, 'Server stopping');
-      await this.ctx.live.bus.addViewers(streamId, -room.clients.size).catch(() => 0);
+      await this.ctx.live.bus.addViewers(streamId, -room.viewers.size).catch(() => 0);
       await (await room.unsubscribe)();
     }
     this.rooms.clear();
     await Promise.all(this.countWrites.values());
   }
-}
-
-function send(ws: WebSocket, frame: ChatServerFrame): void {
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
 }

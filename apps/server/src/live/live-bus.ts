@@ -38,6 +38,8 @@ export interface LiveBus {
    * counted over every process; false when none is left.
    */
   takeChatTurn(streamId: string, userId: string): Promise<boolean>;
+  /** the same sliding window for any bucket (e.g. an address's WebSocket handshakes), over every process */
+  takeTurn(bucket: string, limit: number, windowMs: number): Promise<boolean>;
   /** names the process (its internal URL) that serves a stream's live playlist and segments; null: none now */
   setMediaHost(streamId: string, url: string | null): Promise<void>;
   mediaHost(streamId: string): Promise<string | null>;
@@ -47,8 +49,8 @@ export interface LiveBus {
 export class LocalLiveBus implements LiveBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly counts = new Map<string, number>();
-  /** per stream and user, the times of the turns taken within the window */
-  private readonly turns = new Map<string, number[]>();
+  /** per bucket, the times of the turns taken within its window */
+  private readonly turns = new Map<string, { windowMs: number; times: number[] }>();
 
   async publish(streamId: string, event: LiveEvent): Promise<void> {
     this.emitter.emit(streamId, event);
@@ -70,13 +72,16 @@ export class LocalLiveBus implements LiveBus {
     return this.counts.get(streamId) ?? 0;
   }
 
-  async takeChatTurn(streamId: string, userId: string): Promise<boolean> {
-    const key = `${streamId}:${userId}`;
+  takeChatTurn(streamId: string, userId: string): Promise<boolean> {
+    return this.takeTurn(chatTurnBucket(streamId, userId), StreamLimits.chatRateCount, StreamLimits.chatRateWindowMs);
+  }
+
+  async takeTurn(bucket: string, limit: number, windowMs: number): Promise<boolean> {
     const now = Date.now();
-    const recent = (this.turns.get(key) ?? []).filter((at) => now - at < StreamLimits.chatRateWindowMs);
-    const allowed = recent.length < StreamLimits.chatRateCount;
-    if (allowed) recent.push(now);
-    this.turns.set(key, recent);
+    const times = (this.turns.get(bucket)?.times ?? []).filter((at) => now - at < windowMs);
+    const allowed = times.length < limit;
+    if (allowed) times.push(now);
+    this.turns.set(bucket, { windowMs, times });
     if (this.turns.size > 10_000) this.forgetIdleTurns(now);
     return allowed;
   }
@@ -89,8 +94,8 @@ export class LocalLiveBus implements LiveBus {
   }
 
   private forgetIdleTurns(now: number): void {
-    for (const [key, times] of this.turns) {
-      if (times.every((at) => now - at >= StreamLimits.chatRateWindowMs)) this.turns.delete(key);
+    for (const [bucket, { windowMs, times }] of this.turns) {
+      if (times.every((at) => now - at >= windowMs)) this.turns.delete(bucket);
     }
   }
 
@@ -98,6 +103,8 @@ export class LocalLiveBus implements LiveBus {
     this.emitter.removeAllListeners();
   }
 }
+
+const chatTurnBucket = (streamId: string, userId: string) => `chat-turns:${streamId}:${userId}`;
 
 /**
  * A sliding window in a sorted set: drops the turns older than the window, and adds this one unless
@@ -211,11 +218,14 @@ export class RedisLiveBus implements LiveBus {
     return Math.max(0, total);
   }
 
-  async takeChatTurn(streamId: string, userId: string): Promise<boolean> {
+  takeChatTurn(streamId: string, userId: string): Promise<boolean> {
+    return this.takeTurn(chatTurnBucket(streamId, userId), StreamLimits.chatRateCount, StreamLimits.chatRateWindowMs);
+  }
+
+  async takeTurn(bucket: string, limit: number, windowMs: number): Promise<boolean> {
     const now = Date.now();
-    const key = `${this.prefix}chat-turns:${streamId}:${userId}`;
     const member = `${now}:${randomBytes(4).toString('hex')}`;
-    return (await this.redis.eval(TAKE_TURN, 1, key, now, StreamLimits.chatRateWindowMs, StreamLimits.chatRateCount, member)) === 1;
+    return (await this.redis.eval(TAKE_TURN, 1, this.prefix + bucket, now, windowMs, limit, member)) === 1;
   }
 
   private mediaHostKey(streamId: string): string {

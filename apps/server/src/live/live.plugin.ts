@@ -1,15 +1,19 @@
 import { StreamLimits } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
-import { registerWebSockets } from '../http/websockets.ts';
+import { WebSocket } from 'ws';
+import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { closeAndCut, onFrame, registerWebSockets } from '../http/websockets.ts';
 import { userForToken } from '../modules/sessions/sessions.service.ts';
 import { ChatHub } from './chat-hub.ts';
 import { IngestManager } from './ingest-manager.ts';
+import type { IngestSession } from './ingest-session.ts';
 import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
 
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
+/** a chunk every half second is 20 per budget window: this leaves room for a client catching up */
+const INGEST_FRAMES = 200;
 
 /**
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
@@ -34,31 +38,57 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     {
       pattern: new RegExp(`^/ws/stream/(${STREAM_ID})$`),
       maxPayload: StreamLimits.chatFrameMaxBytes,
-      connect: async (ws, _req, match, query) => chat.connect(ws, match[1]!, await userOf(query)),
+      budget: { frames: ctx.config.ws.chatFrames, bytes: ctx.config.ws.chatBytes },
+      open: async (match, query) => {
+        const user = await userOf(query);
+        return (ws, peer) => chat.connect(ws, match[1]!, user, peer);
+      },
     },
     {
       pattern: new RegExp(`^/ws/ingest/(${STREAM_ID})$`),
       maxPayload: INGEST_CHUNK_MAX,
-      connect: async (ws, _req, match, query) => browserIngest(ws, match[1]!, await userOf(query)),
+      budget: { frames: INGEST_FRAMES, bytes: ctx.config.ws.ingestBytes },
+      // checked before the handshake, so nobody but the owner ever gets to send a byte of video
+      open: async (match, query) => {
+        const streamId = match[1]!;
+        const user = await userOf(query);
+        if (!user) return unauthorized('Please sign in first');
+        const stream = await ctx.db.selectFrom('streams').select(['creator_id', 'status']).where('id', '=', streamId).executeTakeFirst();
+        if (!stream) return notFound('Stream not found');
+        if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
+        if (stream.status === 'ended') return conflict('This stream has ended');
+        return (ws) => browserIngest(ws, streamId);
+      },
     },
   ]);
 
-  async function browserIngest(ws: WebSocket, streamId: string, user: Awaited<ReturnType<typeof userOf>>): Promise<void> {
-    if (!user) return ws.close(4401, 'Please sign in first');
-    const stream = await ctx.db.selectFrom('streams').select(['creator_id', 'status']).where('id', '=', streamId).executeTakeFirst();
-    if (!stream) return ws.close(4404, 'Stream not found');
-    if (stream.creator_id !== user.id) return ws.close(4403, 'Only the creator of this stream can send video to it');
-    if (stream.status === 'ended') return ws.close(4409, 'This stream has ended');
-    const session = await ingest.openBrowserIngest(streamId, () => ws.close(1000, 'Stream stopped'));
-    if (!session) return ws.close(4409, 'This stream is already receiving video');
-    ws.on('message', (data, isBinary) => {
+  async function browserIngest(ws: WebSocket, streamId: string): Promise<void> {
+    let session: IngestSession | null = null;
+    let waiting = false;
+    // a camera that goes silent (or an ffmpeg that stops taking input) must not hold the stream live
+    const idle = setTimeout(() => closeAndCut(ws, 4408, 'No video arrived for a while'), ctx.config.ws.ingestIdleMs);
+    ws.on('close', () => clearTimeout(idle));
+    onFrame(ws, (data, isBinary) => {
+      // the client was told to wait for `ready`: before it there is nowhere for video to go
+      if (!session) return closeAndCut(ws, 1008, 'Send video only after the ready message');
       if (!isBinary) return;
-      if (!session.write(data as Buffer)) {
-        ws.pause();
-        session.onDrain(() => ws.resume());
-      }
+      idle.refresh();
+      if (session.write(data as Buffer) || waiting) return;
+      // ffmpeg is behind: read nothing more until it has caught up, so what waits stays in the
+      // sender's buffers rather than ours
+      waiting = true;
+      ws.pause();
+      session.onDrain(() => {
+        waiting = false;
+        ws.resume();
+      });
     });
-    ws.on('close', () => void session.close());
+    session = await ingest.openBrowserIngest(streamId, () => ws.close(1000, 'Stream stopped'));
+    if (!session) return ws.close(4409, 'This stream is already receiving video');
+    const open = session;
+    if (ws.readyState !== WebSocket.OPEN) return void open.close(); // the camera left while ffmpeg started
+    ws.on('close', () => void open.close());
+    idle.refresh();
     ws.send(JSON.stringify({ type: 'ready' }));
   }
 
