@@ -69,7 +69,9 @@ export class RtmpSession {
     this.deadline = setTimeout(() => this.close('no publish in time'), limits.publishTimeoutMs);
     socket.setNoDelay(true);
     // while a key is being checked the peer waits for our answer, so its silence is ours
-    socket.setTimeout(limits.readTimeoutMs, () => this.waiting || this.close('read timeout'));
+    socket.setTimeout(limits.readTimeoutMs, () => {
+      if (!this.waiting) this.close('read timeout');
+    });
     socket.on('data', (data) => this.receive(data));
     socket.on('close', () => this.close('disconnected'));
     socket.on('error', (err) => this.log.debug({ err, remote: this.remote }, 'rtmp socket error'));
