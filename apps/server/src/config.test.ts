@@ -36,4 +36,9 @@ describe('S3 config', () => {
     expect(c.s3).toMatchObject({ bucket: 'media', forcePathStyle: true, region: 'us-east-1', prefix: '' });
     expect(loadConfig({}).s3).toBeUndefined();
   });
+
+  it('bounds the RTMP listener by default, in ways a real encoder never meets', () => {
+    expect(loadConfig({}).rtmp).toMatchObject({ maxConnections: 100, maxConnectionsPerIp: 10, publishTimeoutMs: 10_000, readTimeoutMs: 30_000, preAuthMaxBytes: 65_536 });
+    expect(() => loadConfig({ RTMP_PREAUTH_MAX_BYTES: '100', RTMP_MAX_CONNECTIONS: '0' })).toThrowError(/RTMP_MAX_CONNECTIONS[\s\S]*RTMP_PREAUTH_MAX_BYTES|RTMP_PREAUTH_MAX_BYTES[\s\S]*RTMP_MAX_CONNECTIONS/);
+  });
 });

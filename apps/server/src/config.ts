@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   RTMP_HOST: z.string().default('0.0.0.0'),
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL').optional(),
+  RTMP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(100),
+  RTMP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(10),
+  RTMP_PUBLISH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  RTMP_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  RTMP_PREAUTH_MAX_BYTES: z.coerce.number().int().min(8192).max(16 * 1024 * 1024).default(64 * 1024),
   INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
@@ -84,7 +89,7 @@ export interface Config {
   jobsWorker: boolean;
   jobsConcurrency: number;
   /** live ingest: the RTMP listener of this process, and how long a dropped ingest may come back */
-  rtmp: { enabled: boolean; host: string; port: number; publicUrl: string | undefined };
+  rtmp: RtmpConfig;
   liveGraceMs: number;
   /** where the other server processes reach this one (for the live media it serves); default http://127.0.0.1:<port> */
   internalUrl: string | undefined;
@@ -102,6 +107,22 @@ export interface Config {
     maxBufferedBytes: number;
     ingestIdleMs: number;
   };
+}
+
+export interface RtmpConfig {
+  enabled: boolean;
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  /** open connections at once, in all and from one address */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  /** from connecting until `publish` names a stream key */
+  publishTimeoutMs: number;
+  /** a peer silent this long is gone */
+  readTimeoutMs: number;
+  /** what a connection may send before its stream key is accepted */
+  preAuthMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,7 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     jobsWorker: e.JOBS_WORKER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
-    rtmp: { enabled: e.RTMP_ENABLED, host: e.RTMP_HOST, port: e.RTMP_PORT, publicUrl: e.RTMP_PUBLIC_URL?.replace(/\/+$/, '') },
+    rtmp: {
+      enabled: e.RTMP_ENABLED,
+      host: e.RTMP_HOST,
+      port: e.RTMP_PORT,
+      publicUrl: e.RTMP_PUBLIC_URL?.replace(/\/+$/, ''),
+      maxConnections: e.RTMP_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.RTMP_MAX_CONNECTIONS_PER_IP,
+      publishTimeoutMs: e.RTMP_PUBLISH_TIMEOUT_SECONDS * 1000,
+      readTimeoutMs: e.RTMP_READ_TIMEOUT_SECONDS * 1000,
+      preAuthMaxBytes: e.RTMP_PREAUTH_MAX_BYTES,
+    },
     liveGraceMs: e.LIVE_GRACE_SECONDS * 1000,
     internalUrl: e.INTERNAL_URL?.replace(/\/+$/, ''),
     s3: e.S3_BUCKET

@@ -27,7 +27,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const chat = new ChatHub(ctx, log);
   const ingest = new IngestManager(ctx, log);
   ctx.live.setRecordingHolder(ingest);
-  const rtmp = ctx.config.rtmp.enabled ? new RtmpServer((key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')), log) : undefined;
+  const rtmp = ctx.config.rtmp.enabled ? new RtmpServer((key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')), log, ctx.config.rtmp) : undefined;
 
   const userOf = async (query: URLSearchParams) => {
     const token = query.get('token');

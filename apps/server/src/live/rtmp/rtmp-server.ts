@@ -1,17 +1,33 @@
 import net from 'node:net';
 import type { Logger } from 'pino';
+import type { RtmpConfig } from '../../config.ts';
 import { RtmpSession, type PublishHandler } from './rtmp-session.ts';
 
-/** The RTMP listener: one RtmpSession per TCP connection. */
+/** The RTMP listener: one RtmpSession per TCP connection, within caps in all and per address. */
 export class RtmpServer {
   private readonly server: net.Server;
   private readonly sessions = new Set<RtmpSession>();
+  private readonly perAddress = new Map<string, number>();
 
-  constructor(onPublish: PublishHandler, log: Logger) {
+  constructor(onPublish: PublishHandler, log: Logger, limits: RtmpConfig) {
     this.server = net.createServer((socket) => {
-      const session = new RtmpSession(socket, onPublish, log);
+      const address = socket.remoteAddress ?? '?';
+      const fromAddress = this.perAddress.get(address) ?? 0;
+      if (this.sessions.size >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerIp) {
+        log.debug({ remote: address, open: this.sessions.size, fromAddress }, 'rtmp connection refused: too many');
+        socket.on('error', () => undefined);
+        socket.destroy();
+        return;
+      }
+      const session = new RtmpSession(socket, onPublish, log, limits);
       this.sessions.add(session);
-      socket.on('close', () => this.sessions.delete(session));
+      this.perAddress.set(address, fromAddress + 1);
+      socket.on('close', () => {
+        this.sessions.delete(session);
+        const left = (this.perAddress.get(address) ?? 1) - 1;
+        if (left > 0) this.perAddress.set(address, left);
+        else this.perAddress.delete(address);
+      });
     });
   }
 
