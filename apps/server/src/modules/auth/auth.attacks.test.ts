@@ -202,6 +202,13 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       expect(verifies).toEqual([200, 200, 200, 200, 200, 429, 429]);
     });
 
+    it('expired challenges are let go, so a challenge spray leaves no pile of rows', async () => {
+      await challenge(privateKeyToAccount(generatePrivateKey()), '10.11.0.1');
+      await t.ctx.db.updateTable('auth_nonces').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+      await challenge(privateKeyToAccount(generatePrivateKey()), '10.11.0.2');
+      expect(await t.ctx.db.selectFrom('auth_nonces').select('nonce').execute()).toHaveLength(1);
+    });
+
     it('scrypt runs behind a small gate: 50 logins at once never run more than 2 hashes, the overflow gets 503 + Retry-After, /healthz answers', async () => {
       const known = `gate-${dialect}@example.com`;
       expect((await register(known, '10.10.0.1')).statusCode).toBe(201);

@@ -10,6 +10,7 @@ import { nowIso } from '../../lib/ids.ts';
 import { createSession } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
 import { assertUsernameAllowed, createUser, freeUsername, getUser, grantRole, type NewUser } from '../users/users.service.ts';
+import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
 import { claimWelcomeBonus, forgetWelcomeBonusesBefore } from './welcome-bonus.repository.ts';
 
@@ -22,10 +23,8 @@ export async function issueChallenge(ctx: AppContext, walletAddress: string): Pr
   const nonce = randomBytes(16).toString('hex'); // 128 bits
   const now = new Date();
   const message = buildSiweMessage(address, nonce, { publicUrl: ctx.config.publicUrl, now });
-  await ctx.db
-    .insertInto('auth_nonces')
-    .values({ nonce, wallet_address: address, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(), used_at: null })
-    .execute();
+  await forgetExpiredNonces(ctx.db, now.toISOString());
+  await insertNonce(ctx.db, { nonce, wallet_address: address, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(), used_at: null });
   return { message };
 }
 
@@ -41,17 +40,7 @@ export async function verifyWallet(
   if (!signer) throw unauthorized('Invalid signature');
   if (signer !== address) throw unauthorized('The signature does not match this wallet');
 
-  const at = nowIso();
-  // Consuming the nonce is one conditional UPDATE: of two concurrent uses exactly one changes the row.
-  const consumed = await ctx.db
-    .updateTable('auth_nonces')
-    .set({ used_at: at })
-    .where('nonce', '=', checked.nonce)
-    .where('wallet_address', '=', address)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw unauthorized(CHALLENGE_USED);
+  if (!(await consumeNonce(ctx.db, checked.nonce, address, nowIso()))) throw unauthorized(CHALLENGE_USED);
 
   // A wallet proves itself by its signature, so ADMIN_WALLETS may grant at once.
   const grant: Role | undefined = ctx.config.adminWallets.includes(address.toLowerCase()) ? 'admin' : undefined;
