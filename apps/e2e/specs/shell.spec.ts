@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import hindi from '../../web/src/features/i18n/locales/hi.json';
 import urdu from '../../web/src/features/i18n/locales/ur.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { runAdminCli, startServer, type RunningServer } from '../support/server.ts';
 import { signUpByEmail } from '../support/email-user.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
@@ -16,7 +16,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: STAFF_EMAIL });
+    server = await startServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -167,6 +167,9 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Admin Tickets' }).count()).toBe(0);
     const staff = await open('/');
     await signUpByEmail(staff.page, STAFF_EMAIL);
+    expect(await staff.page.getByRole('link', { name: 'Admin Tickets' }).count()).toBe(0); // signing up makes nobody staff
+    await runAdminCli(server, 'grant', STAFF_EMAIL, 'admin');
+    await staff.page.reload();
     await staff.page.getByRole('link', { name: 'Admin Tickets' }).waitFor();
   });
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -65,8 +65,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       PUBLIC_URL: url,
       RATE_LIMIT_MAX: '10000',
-      // every browser of the suite connects from 127.0.0.1
+      // every browser of the suite connects and signs up from 127.0.0.1
       WS_UPGRADES_PER_MINUTE: '10000',
+      REGISTER_MAX_PER_IP: '10000',
+      WALLET_SIGNIN_MAX_PER_IP: '10000',
+      LOGIN_MAX_PER_IP: '10000',
+      WELCOME_BONUS_PER_NETWORK_DAY: '10000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RTMP_HOST: '127.0.0.1',
@@ -92,4 +96,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the admin CLI against a running server's data, as an operator would (e.g. to grant staff). */
+export async function runAdminCli(server: RunningServer, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args],
+      { cwd: repoRoot, env: { ...withoutDatabaseUrl(process.env), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...server.joinEnv } },
+      (err, stdout, stderr) => (err ? reject(new Error(`admin ${args.join(' ')} failed: ${stderr}`)) : resolve(stdout)),
+    );
+  });
 }

@@ -8,6 +8,7 @@ import { createJobQueue } from './jobs/create-job-queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
@@ -35,7 +36,8 @@ export async function createContext(config: Config, logger: Logger = createLogge
   const jobs = createJobQueue(config, { db: database.db, dialect: database.dialect, log: logger.child({ component: 'jobs' }), context: () => ctx });
   const bus = redis ? new RedisLiveBus(redis, config.redisPrefix, logger.child({ component: 'live' })) : new LocalLiveBus();
   const live = new LiveContext(config, bus);
-  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs, live };
+  const passwords = new PasswordHasher(config.passwordHashing);
+  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs, live, passwords };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();
   return {

@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  WALLET_SIGNIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
+  WELCOME_BONUS_PER_NETWORK_DAY: z.coerce.number().int().min(0).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().optional(),
@@ -80,6 +86,15 @@ export interface Config {
   appSecret: string | undefined;
   logLevel: string;
   rateLimitMax: number;
+  /**
+   * Per client network (an IPv4 address or an IPv6 /64), beside the per-account limits: sign-ins per
+   * 15 minutes, registrations per hour, and wallet challenges and verifications per 15 minutes each.
+   */
+  authLimits: { loginPerIp: number; registerPerIp: number; walletPerIp: number };
+  /** scrypt runs at most this many at once, with at most `queue` waiting; beyond that, 503 */
+  passwordHashing: { concurrency: number; queue: number };
+  /** new accounts per client network and UTC day that get the welcome bonus; later ones get none */
+  welcomeBonusPerNetworkDay: number;
   sessionTtlMs: number;
   trustProxy: boolean;
   webDist: string;
@@ -150,6 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authLimits: { loginPerIp: e.LOGIN_MAX_PER_IP, registerPerIp: e.REGISTER_MAX_PER_IP, walletPerIp: e.WALLET_SIGNIN_MAX_PER_IP },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    welcomeBonusPerNetworkDay: e.WELCOME_BONUS_PER_NETWORK_DAY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { LiveContext } from './live/live-context.ts';
+import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { Secrets } from './secrets.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** live events across processes (chat, viewer counts, ingest control) and the ingest address */
   live: LiveContext;
+  /** scrypt behind a small per-process gate, so sign-in bursts leave the thread pool to media I/O */
+  passwords: PasswordHasher;
 }
 
 declare module 'fastify' {

@@ -29,6 +29,12 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: String(1e9),
+    // every simulated user signs up from 127.0.0.1
+    LOGIN_MAX_PER_IP: String(1e9),
+    REGISTER_MAX_PER_IP: String(1e9),
+    WALLET_SIGNIN_MAX_PER_IP: String(1e9),
+    WELCOME_BONUS_PER_NETWORK_DAY: String(1e9),
+    PASSWORD_HASH_QUEUE: String(1e4),
     SEED_DEMO: 'false',
     HOST: '127.0.0.1',
     PORT: '0',

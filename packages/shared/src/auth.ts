@@ -33,7 +33,12 @@ export const LoginRequestSchema = z.object({
   password: z.string().min(1, 'Password is required').max(PasswordLimits.max),
 });
 
-export const AuthResponseSchema = z.object({ access_token: z.string(), user: UserSchema });
+export const AuthResponseSchema = z.object({
+  access_token: z.string(),
+  user: UserSchema,
+  /** only when this call made the account: whether it got the welcome bonus (there is a daily cap per network) */
+  welcome_bonus: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 /** SIWE constants shared by server (message issuer) and client (network switch). */

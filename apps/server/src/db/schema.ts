@@ -26,6 +26,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   auth_nonces: AuthNoncesTable;
+  welcome_bonus_quota: WelcomeBonusQuotaTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   videos: VideosTable;
@@ -67,6 +68,8 @@ export interface UsersTable {
   /** EIP-55 checksummed; every lookup normalizes first. */
   wallet_address: string | null;
   role: Role;
+  /** when the owner proved the email is theirs; null until then (staff by ADMIN_EMAILS needs it) */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -85,6 +88,13 @@ export interface AuthNoncesTable {
   issued_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** Welcome bonuses paid per client network (a keyed hash, never the raw address) and UTC day. */
+export interface WelcomeBonusQuotaTable {
+  client_key: string;
+  day: string;
+  granted: number;
 }
 
 /** 'user' accounts (every holder: users, advertisers, campaigns) never go below zero; 'system' ones may. */

@@ -11,7 +11,10 @@ const codeForStatus = (status: number): ErrorCode =>
 /** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.statusCode).send(err.toBody());
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.statusCode).send(err.toBody());
+    }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];

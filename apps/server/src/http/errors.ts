@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly detail: string,
+    /** seconds after which a retry may succeed (429, 503): sent as Retry-After */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }
@@ -21,10 +23,11 @@ export const unauthorized = (detail = 'Authentication required') => new AppError
 export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
 export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
 export const conflict = (detail: string) => new AppError(409, 'conflict', detail);
-export const serviceUnavailable = (detail: string) => new AppError(503, 'service_unavailable', detail);
+export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
+  new AppError(503, 'service_unavailable', detail, retryAfterSeconds);
 export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
-export const tooManyRequests = (detail = 'Too many requests, please slow down') =>
-  new AppError(429, 'rate_limited', detail);
+export const tooManyRequests = (detail = 'Too many requests, please slow down', retryAfterSeconds?: number) =>
+  new AppError(429, 'rate_limited', detail, retryAfterSeconds);
 export const insufficientFunds = (detail = 'Insufficient token balance') =>
   new AppError(400, 'insufficient_funds', detail);

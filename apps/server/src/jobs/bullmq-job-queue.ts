@@ -8,7 +8,7 @@ import type { EnqueueOptions, JobInfo, JobQueue, JobQueueOptions } from './job-q
 import { JobRegistry } from './job-registry.ts';
 import { backoffDelay, clampProgress, errorText, insertJobRow, rowToInfo } from './job-rows.ts';
 import type { FinalFailureHook, JobHandler, JobPayloads, JobStatus, JobType, JobsTable } from './job-types.ts';
-import { Semaphore } from './semaphore.ts';
+import { Semaphore } from '../lib/semaphore.ts';
 import { settlesWithin } from './wait.ts';
 
 const ABORT_WAIT_MS = 5_000;

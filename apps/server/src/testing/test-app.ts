@@ -31,6 +31,12 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    // Every test client is 127.0.0.1: the per-network sign-in limits and bonus cap are off unless a test sets them.
+    LOGIN_MAX_PER_IP: '100000',
+    REGISTER_MAX_PER_IP: '100000',
+    WALLET_SIGNIN_MAX_PER_IP: '100000',
+    WELCOME_BONUS_PER_NETWORK_DAY: '100000',
+    PASSWORD_HASH_QUEUE: '10000',
     SEED_DEMO: 'false',
     RTMP_ENABLED: 'false',
     WEB_DIST: path.join(dataDir, 'no-web-build'),

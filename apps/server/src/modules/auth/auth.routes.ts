@@ -10,44 +10,49 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, requireUser } from '../../http/authenticate.ts';
 import { revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
+import { perAccountLimit, perNetworkLimit } from './auth-rate-limits.ts';
 import { issueChallenge, loginWithEmail, registerWithEmail, verifyWallet } from './auth.service.ts';
 
 const tags = ['auth'];
 
-/** Login attempts per IP and email: slows password guessing without locking out the owner for long. */
-const perEmailRateLimit = (route: string, max: number) => ({
-  max,
-  timeWindow: '15 minutes',
-  hook: 'preHandler' as const, // after body parsing, so the key can include the email
-  keyGenerator: (req: { ip: string; body?: unknown }) =>
-    `${route}:${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-});
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.ctx.config.authLimits;
+
   app.post(
     '/api/auth/challenge',
-    { schema: { tags, summary: 'Get a Sign-In with Ethereum message to sign', body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema } } },
+    {
+      onRequest: perNetworkLimit(app, 'challenge', limits.walletPerIp, '15 minutes'),
+      schema: { tags, summary: 'Get a Sign-In with Ethereum message to sign', body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema } },
+    },
     (req) => issueChallenge(app.ctx, req.body.wallet_address),
   );
 
   app.post(
     '/api/auth/verify',
-    { schema: { tags, summary: 'Exchange a signed challenge for a session token', body: VerifyRequestSchema, response: { 200: AuthResponseSchema } } },
-    (req) => verifyWallet(app.ctx, req.body),
+    {
+      onRequest: perNetworkLimit(app, 'verify', limits.walletPerIp, '15 minutes'),
+      schema: { tags, summary: 'Exchange a signed challenge for a session token', body: VerifyRequestSchema, response: { 200: AuthResponseSchema } },
+    },
+    (req) => verifyWallet(app.ctx, req.body, req.ip),
   );
 
   app.post(
     '/api/auth/register',
     {
-      config: { rateLimit: perEmailRateLimit('register', 20) },
+      onRequest: perNetworkLimit(app, 'register', limits.registerPerIp, '1 hour'),
+      config: { rateLimit: perAccountLimit('register', 20) },
       schema: { tags, summary: 'Create an email account', body: RegisterRequestSchema, response: { 201: AuthResponseSchema } },
     },
-    async (req, reply) => reply.status(201).send(await registerWithEmail(app.ctx, req.body)),
+    async (req, reply) => reply.status(201).send(await registerWithEmail(app.ctx, req.body, req.ip)),
   );
 
   app.post(
     '/api/auth/login',
-    { config: { rateLimit: perEmailRateLimit('login', 10) }, schema: { tags, summary: 'Sign in with email and password', body: LoginRequestSchema, response: { 200: AuthResponseSchema } } },
+    {
+      onRequest: perNetworkLimit(app, 'login', limits.loginPerIp, '15 minutes'),
+      config: { rateLimit: perAccountLimit('login', 10) },
+      schema: { tags, summary: 'Sign in with email and password', body: LoginRequestSchema, response: { 200: AuthResponseSchema } },
+    },
     (req) => loginWithEmail(app.ctx, req.body),
   );
 

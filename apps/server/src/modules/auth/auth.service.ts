@@ -4,13 +4,15 @@ import { getAddress } from 'viem';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Trx } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { clientNetworkKey } from '../../http/client-network.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { createSession } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
-import { assertUsernameAllowed, createUser, freeUsername, getUser, grantRole } from '../users/users.service.ts';
-import { hashPassword, decoyHash, verifyPassword } from './passwords.ts';
+import { assertUsernameAllowed, createUser, freeUsername, getUser, grantRole, type NewUser } from '../users/users.service.ts';
+import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
+import { claimWelcomeBonus, forgetWelcomeBonusesBefore } from './welcome-bonus.repository.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -21,16 +23,15 @@ export async function issueChallenge(ctx: AppContext, walletAddress: string): Pr
   const nonce = randomBytes(16).toString('hex'); // 128 bits
   const now = new Date();
   const message = buildSiweMessage(address, nonce, { publicUrl: ctx.config.publicUrl, now });
-  await ctx.db
-    .insertInto('auth_nonces')
-    .values({ nonce, wallet_address: address, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(), used_at: null })
-    .execute();
+  await forgetExpiredNonces(ctx.db, now.toISOString());
+  await insertNonce(ctx.db, { nonce, wallet_address: address, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(), used_at: null });
   return { message };
 }
 
 export async function verifyWallet(
   ctx: AppContext,
   input: { wallet_address: string; signature: string; message: string },
+  clientIp: string,
 ): Promise<AuthResponse> {
   const address = getAddress(input.wallet_address.toLowerCase());
   const checked = checkSiweMessage(input.message, address, { publicUrl: ctx.config.publicUrl, now: new Date() });
@@ -39,73 +40,83 @@ export async function verifyWallet(
   if (!signer) throw unauthorized('Invalid signature');
   if (signer !== address) throw unauthorized('The signature does not match this wallet');
 
-  const at = nowIso();
-  // Consuming the nonce is one conditional UPDATE: of two concurrent uses exactly one changes the row.
-  const consumed = await ctx.db
-    .updateTable('auth_nonces')
-    .set({ used_at: at })
-    .where('nonce', '=', checked.nonce)
-    .where('wallet_address', '=', address)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw unauthorized(CHALLENGE_USED);
+  if (!(await consumeNonce(ctx.db, checked.nonce, address, nowIso()))) throw unauthorized(CHALLENGE_USED);
 
+  // A wallet proves itself by its signature, so ADMIN_WALLETS may grant at once.
   const grant: Role | undefined = ctx.config.adminWallets.includes(address.toLowerCase()) ? 'admin' : undefined;
-  const user = await findOrCreate(ctx, () => users.findByWallet(ctx.db, address), async (trx) =>
-    createUser(trx, { username: await freeUsername(trx, `user-${address.slice(2, 8).toLowerCase()}`), walletAddress: address, role: grant ?? 'user' }),
-  );
-  return startSession(ctx, user, grant);
+  const existing = await users.findByWallet(ctx.db, address);
+  if (existing) return startSession(ctx, existing, grant);
+  let created: { user: UsersTable; welcomeBonus: boolean };
+  try {
+    created = await createWithBonusQuota(ctx, clientIp, async (trx) => ({
+      username: await freeUsername(trx, `user-${address.slice(2, 8).toLowerCase()}`),
+      walletAddress: address,
+      role: grant ?? 'user',
+    }));
+  } catch (err) {
+    // a concurrent first sign-in of the same wallet made the row: sign in to it
+    const raced = isUniqueViolation(err) ? await users.findByWallet(ctx.db, address) : undefined;
+    if (!raced) throw err;
+    return startSession(ctx, raced, grant);
+  }
+  return { ...(await startSession(ctx, created.user, grant)), welcome_bonus: created.welcomeBonus };
 }
 
 export async function registerWithEmail(
   ctx: AppContext,
   input: { email: string; password: string; username?: string | undefined },
+  clientIp: string,
 ): Promise<AuthResponse> {
-  const grant: Role | undefined = ctx.config.adminEmails.includes(input.email) ? 'admin' : undefined;
-  if (input.username) assertUsernameAllowed(input.username, grant ?? 'user');
+  // Nobody is staff at sign-up: ADMIN_EMAILS only counts for an address its owner has verified.
+  if (input.username) assertUsernameAllowed(input.username, 'user');
   if (await users.findByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
-  let user: UsersTable;
+  const passwordHash = await ctx.passwords.hash(input.password);
+  let created: { user: UsersTable; welcomeBonus: boolean };
   try {
-    user = await ctx.db.transaction().execute(async (trx) => {
+    created = await createWithBonusQuota(ctx, clientIp, async (trx) => {
       if (input.username && (await users.usernameTaken(trx, input.username))) throw conflict('Username is already taken');
       const username = input.username ?? (await freeUsername(trx, input.email.split('@')[0] ?? 'user'));
-      return createUser(trx, { username, email: input.email, passwordHash, role: grant ?? 'user' });
+      return { username, email: input.email, passwordHash, role: 'user' };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
-  return startSession(ctx, user, undefined);
+  return { ...(await startSession(ctx, created.user, undefined)), welcome_bonus: created.welcomeBonus };
 }
 
 export async function loginWithEmail(ctx: AppContext, input: { email: string; password: string }): Promise<AuthResponse> {
   const row = await users.findByEmail(ctx.db, input.email);
   if (!row?.password_hash) {
-    await verifyPassword(input.password, await decoyHash());
+    await ctx.passwords.verifyDecoy(input.password);
     throw unauthorized(INVALID_LOGIN);
   }
-  if (!(await verifyPassword(input.password, row.password_hash))) throw unauthorized(INVALID_LOGIN);
-  const grant: Role | undefined = ctx.config.adminEmails.includes(row.email ?? '') ? 'admin' : undefined;
-  return startSession(ctx, row, grant);
+  if (!(await ctx.passwords.verify(input.password, row.password_hash))) throw unauthorized(INVALID_LOGIN);
+  return startSession(ctx, row, emailGrant(ctx, row));
 }
 
-/** Finds the user, or creates it; a concurrent first sign-in of the same identity falls back to the row it made. */
-async function findOrCreate(
+/** ADMIN_EMAILS names addresses, and anyone can type an address: only a verified one is trusted. */
+function emailGrant(ctx: AppContext, row: UsersTable): Role | undefined {
+  return row.email && row.email_verified_at !== null && ctx.config.adminEmails.includes(row.email) ? 'admin' : undefined;
+}
+
+/**
+ * Creates the user in one transaction with its claim on the day's welcome bonuses of the client's
+ * network, so a failed sign-up gives its claim back and accounts made in bulk from one place stop
+ * being paid at the cap (they are still made, without the bonus).
+ */
+async function createWithBonusQuota(
   ctx: AppContext,
-  find: () => Promise<UsersTable | undefined>,
-  create: (trx: Trx) => Promise<UsersTable>,
-): Promise<UsersTable> {
-  const existing = await find();
-  if (existing) return existing;
-  try {
-    return await ctx.db.transaction().execute(create);
-  } catch (err) {
-    const raced = isUniqueViolation(err) ? await find() : undefined;
-    if (raced) return raced;
-    throw err;
-  }
+  clientIp: string,
+  describe: (trx: Trx) => Promise<Omit<NewUser, 'welcomeBonus'>>,
+): Promise<{ user: UsersTable; welcomeBonus: boolean }> {
+  const day = nowIso().slice(0, 10);
+  await forgetWelcomeBonusesBefore(ctx.db, day);
+  const clientKey = clientNetworkKey(ctx.secrets.appSecret, 'welcome-bonus', clientIp);
+  return ctx.db.transaction().execute(async (trx) => {
+    const welcomeBonus = await claimWelcomeBonus(trx, clientKey, day, ctx.config.welcomeBonusPerNetworkDay);
+    return { user: await createUser(trx, { ...(await describe(trx)), welcomeBonus }), welcomeBonus };
+  });
 }
 
 async function startSession(ctx: AppContext, user: UsersTable, grant: Role | undefined): Promise<AuthResponse> {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createCidHasher, generateTestVideo } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { createUser } from '../users/users.service.ts';
 import { createVideoFromUpload } from '../videos/upload.service.ts';
 import { DEMO_CREATORS, DEMO_VIDEOS } from './demo-content.ts';
@@ -23,8 +22,8 @@ export async function databaseIsEmpty(ctx: AppContext): Promise<boolean> {
 export async function seedDemo(ctx: AppContext): Promise<number> {
   const creators: UsersTable[] = [];
   for (const c of DEMO_CREATORS) {
-    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-    creators.push(await ctx.db.transaction().execute((trx) => createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user' })));
+    const passwordHash = await ctx.passwords.hash(randomBytes(24).toString('base64url'));
+    creators.push(await ctx.db.transaction().execute((trx) => createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user', welcomeBonus: true })));
   }
   for (const [i, v] of DEMO_VIDEOS.entries()) {
     const file = path.join(ctx.tempDir, `demo-${i}.mp4`);

@@ -32,3 +32,6 @@ export async function updateUsername(db: Executor, id: string, username: string,
 export async function setRole(db: Executor, id: string, role: Role, at: string): Promise<void> {
   await db.updateTable('users').set({ role, updated_at: at }).where('id', '=', id).execute();
 }
+
+export const listStaff = (db: Executor) =>
+  db.selectFrom('users').selectAll().where('role', '<>', 'user').orderBy('role').orderBy('username_key').execute();

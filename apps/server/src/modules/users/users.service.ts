@@ -32,11 +32,13 @@ export interface NewUser {
   passwordHash?: string | null;
   walletAddress?: string | null;
   role: Role;
+  /** false when the sign-up's network has had its welcome bonuses for the day */
+  welcomeBonus: boolean;
 }
 
 /**
- * Creates the user, its ledger account and the welcome bonus in the caller's transaction, so a
- * user never exists without its 100 tokens and the bonus is never paid twice.
+ * Creates the user, its ledger account and (when due) the welcome bonus in the caller's
+ * transaction, so a user never misses a bonus it was promised and the bonus is never paid twice.
  */
 export async function createUser(trx: Executor, input: NewUser): Promise<UsersTable> {
   const at = nowIso();
@@ -48,15 +50,18 @@ export async function createUser(trx: Executor, input: NewUser): Promise<UsersTa
     password_hash: input.passwordHash ?? null,
     wallet_address: input.walletAddress ?? null,
     role: input.role,
+    email_verified_at: null,
     created_at: at,
     updated_at: at,
   };
   await repo.insertUser(trx, row);
   await openUserAccount(trx, row.id);
-  await transfer(
-    { from: SystemAccount.mint, to: userAccountId(row.id), amount: Rewards.welcome, kind: 'welcome_bonus', ref: row.id, idempotencyKey: `welcome:${row.id}` },
-    trx,
-  );
+  if (input.welcomeBonus) {
+    await transfer(
+      { from: SystemAccount.mint, to: userAccountId(row.id), amount: Rewards.welcome, kind: 'welcome_bonus', ref: row.id, idempotencyKey: `welcome:${row.id}` },
+      trx,
+    );
+  }
   return row;
 }
 
@@ -90,7 +95,7 @@ export async function renameUser(db: Db, userId: string, username: string): Prom
   return getUser(db, userId);
 }
 
-/** Raises a user to a staff role (ADMIN_* lists or the admin CLI); never lowers one silently. */
+/** Sets a user's role: the ADMIN_* lists raise it at sign-in, the admin CLI grants and revokes. */
 export async function grantRole(db: Executor, userId: string, role: Role): Promise<void> {
   await repo.setRole(db, userId, role, nowIso());
 }

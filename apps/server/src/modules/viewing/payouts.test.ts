@@ -1,10 +1,11 @@
 import type { AuthResponse, Payout, ViewerEarnings } from '@app/shared';
 import { sql } from 'kysely';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../boot.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
-import { bearer, signUpByEmail } from '../../testing/test-users.ts';
+import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
 import { balanceOf, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
@@ -23,8 +24,9 @@ describe.each(testDialects)('payouts on %s', (dialect) => {
   beforeAll(async () => {
     // Every log line the server writes, at the most verbose level, to look for leaked details.
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'trace' }), { write: (line: string) => void logLines.push(line) });
-    t = await createTestApp(dialect, { ADMIN_EMAILS: 'payouts-admin@example.com', LOG_LEVEL: 'trace' }, { logger });
-    staff = await signUpByEmail(t.app, { email: 'payouts-admin@example.com' });
+    const staffWallet = privateKeyToAccount(generatePrivateKey());
+    t = await createTestApp(dialect, { ADMIN_WALLETS: staffWallet.address, LOG_LEVEL: 'trace' }, { logger });
+    staff = await signInWithWallet(t.app, staffWallet);
   });
   afterAll(() => t.close());
 

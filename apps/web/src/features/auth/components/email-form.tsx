@@ -31,7 +31,12 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     try {
       const auth = await (signUp ? signUpWithEmail : signInWithEmail)(parsed.data);
       sessionActions.signedIn(auth.access_token, auth.user);
-      notify('success', signUp ? t('auth.bonus', { amount: formatTokens(auth.user.total_tokens) }) : t('auth.welcome', { name: auth.user.username }));
+      const greeting = !signUp
+        ? t('auth.welcome', { name: auth.user.username })
+        : auth.welcome_bonus === false
+          ? t('auth.noBonus') // the per-network daily cap was reached: say so rather than "0 tokens"
+          : t('auth.bonus', { amount: formatTokens(auth.user.total_tokens) });
+      notify('success', greeting);
       afterSignIn();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

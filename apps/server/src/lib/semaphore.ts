@@ -1,8 +1,13 @@
-/** A counting semaphore: caps how many jobs run at once across several BullMQ workers in one process. */
+/** A counting semaphore: caps how much of something runs at once in one process (jobs, password hashes). */
 export class Semaphore {
   private readonly waiters: Array<() => void> = [];
 
   constructor(private free: number) {}
+
+  /** how many callers wait for a slot, so a caller can refuse rather than queue without bound */
+  get waiting(): number {
+    return this.waiters.length;
+  }
 
   async acquire(): Promise<void> {
     if (this.free > 0) {
