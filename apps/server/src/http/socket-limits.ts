@@ -1,27 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import { isIPv6 } from 'node:net';
 import type { LiveBus } from '../live/live-bus.ts';
+import { clientNetwork } from './client-network.ts';
 import { tooManyRequests, type AppError } from './errors.ts';
 
 const HANDSHAKE_WINDOW_MS = 60_000;
 
 /**
- * The address a handshake comes from, as the API's rate limit sees it (the first X-Forwarded-For
- * hop only behind a trusted proxy). An IPv6 client usually holds a whole /64, so the /64 is the
- * address: otherwise one machine could open a fresh budget per address it picks.
+ * The network a handshake comes from, as the API's rate limits see it (the first X-Forwarded-For
+ * hop only behind a trusted proxy; an IPv6 client's /64).
  */
 export function peerAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
-  const address = (forwarded || req.socket.remoteAddress || 'unknown').replace(/^::ffff:(?=\d+\.)/, '');
-  return isIPv6(address) ? `${ipv6Groups(address).slice(0, 4).join(':')}::/64` : address;
-}
-
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail = ''] = address.split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+  return clientNetwork(forwarded || req.socket.remoteAddress || 'unknown');
 }
 
 /** A count that starts again once its window has passed: cheap enough to run on every frame. */
