@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '@app/media';
 import { z } from 'zod';
 import type { S3Options } from './storage/s3-blob-store.ts';
 
@@ -48,6 +49,12 @@ const EnvSchema = z.object({
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
+  MEDIA_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.maxDurationSeconds),
+  MEDIA_MAX_FRAME_SIDE: z.coerce.number().int().min(16).max(16384).default(DEFAULT_MEDIA_LIMITS.maxFrameSide),
+  MEDIA_MAX_FRAME_PIXELS: z.coerce.number().int().min(256).max(16384 * 16384).default(DEFAULT_MEDIA_LIMITS.maxFramePixels),
+  MEDIA_MAX_FRAME_RATE: z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_LIMITS.maxFrameRate),
+  MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
+  MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -85,6 +92,8 @@ export interface Config {
   s3: S3Options | undefined;
   /** who takes advertisers' payments: the local test provider (approves everything) or none */
   paymentProvider: 'test' | 'none';
+  /** what an uploaded video may declare, and the time and memory each ffmpeg run gets */
+  media: MediaLimits;
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
+    media: {
+      maxDurationSeconds: e.MEDIA_MAX_DURATION_SECONDS,
+      maxFrameSide: e.MEDIA_MAX_FRAME_SIDE,
+      maxFramePixels: e.MEDIA_MAX_FRAME_PIXELS,
+      maxFrameRate: e.MEDIA_MAX_FRAME_RATE,
+      runTimeoutSeconds: e.MEDIA_RUN_TIMEOUT_SECONDS,
+      memoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
+    },
   };
 }

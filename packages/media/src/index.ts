@@ -1,6 +1,17 @@
 export { CHUNK_SIZE, MAX_LINKS, cidOf, cidOfFile, cidOfStream, createCidHasher, type CidHasher, type DagShape } from './cid.ts';
-export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, type MediaTool, type RunOptions } from './ffmpeg.ts';
-export { NotAVideoError, probe, type MediaInfo } from './probe.ts';
+export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, spawnMediaTool, type MediaTool, type RunOptions } from './ffmpeg.ts';
+export {
+  ALLOWED_DEMUXERS,
+  DEFAULT_MEDIA_LIMITS,
+  MediaLimitError,
+  fileInputArgs,
+  runTimeoutMs,
+  withoutDurationCap,
+  type Demuxer,
+  type MediaInput,
+  type MediaLimits,
+} from './limits.ts';
+export { NotAVideoError, RefusedFormatError, probe, type MediaInfo, type ProbeOptions } from './probe.ts';
 export {
   DEFAULT_SEGMENT_SECONDS,
   MASTER_PLAYLIST,
