@@ -71,7 +71,8 @@ const PROBE_TIMEOUT_MS = 60_000;
 // Formats whose demuxer opens further files or URLs named inside the bytes.
 const REFERS_TO_OTHER_FILES = new Set(['hls', 'concat', 'dash', 'sdp', 'rtsp']);
 // What ffprobe logs when format detection picked a demuxer that is not on the whitelist.
-const OVER_MAX_PIXELS = /Picture size (\d+)x(\d+) exceeds specified max pixel count/;
+// A frame over -max_pixels, or beyond what ffmpeg can address at all.
+const OVER_MAX_PIXELS = /Picture size (\d+)x(\d+) (?:exceeds specified max pixel count|is invalid)/;
 const NOT_ON_WHITELIST = /\[([\w,]+) @ [^\]]+\] Format not on whitelist/;
 
 /**
@@ -148,7 +149,7 @@ function checkLimits(info: MediaInfo, limits: MediaLimits): void {
   const { width, height, durationSeconds, frameRate: fps } = info;
   if (width > limits.maxFrameSide || height > limits.maxFrameSide || width * height > limits.maxFramePixels) throw frameTooLarge(width, height, limits);
   if (durationSeconds > limits.maxDurationSeconds) {
-    throw new MediaLimitError(`The video is ${formatHours(durationSeconds)} long; the limit is ${formatHours(limits.maxDurationSeconds)}`);
+    throw new MediaLimitError(`The video is ${formatDuration(durationSeconds)} long; the limit is ${formatDuration(limits.maxDurationSeconds)}`);
   }
   if (fps !== null && fps > limits.maxFrameRate) {
     throw new MediaLimitError(`The video has ${Math.round(fps)} frames per second; the limit is ${limits.maxFrameRate}`);
@@ -158,7 +159,8 @@ function checkLimits(info: MediaInfo, limits: MediaLimits): void {
 const frameTooLarge = (width: number, height: number, limits: MediaLimits): MediaLimitError =>
   new MediaLimitError(`The video's frame size ${width}×${height} is over the limit (at most ${limits.maxFrameSide} pixels a side and ${limits.maxFramePixels} pixels a frame)`);
 
-const formatHours = (seconds: number): string => {
+const formatDuration = (seconds: number): string => {
+  if (seconds < 120) return `${Math.round(seconds)} seconds`;
   const minutes = Math.round(seconds / 60);
   return minutes < 120 ? `${minutes} minutes` : `${(minutes / 60).toFixed(1).replace(/\.0$/, '')} hours`;
 };
