@@ -147,6 +147,8 @@ async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdo
   const { signal, timeoutMs } = opts;
   signal?.throwIfAborted();
   const child = await spawnMediaTool(tool, args, { memoryLimitMb: opts.memoryLimitMb });
+  // Nothing is fed to a run; a tool that failed to start may refuse even the end of its input.
+  child.stdin.on('error', () => undefined);
   child.stdin.end();
 
   return new Promise((resolve, reject) => {
@@ -161,8 +163,7 @@ async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdo
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
-    const onAbort = () => stop();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', stop, { once: true });
     const deadline = timeoutMs
       ? setTimeout(() => {
           timedOut = true;
@@ -182,7 +183,7 @@ async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdo
     });
 
     const finish = () => {
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', stop);
       if (killTimer) clearTimeout(killTimer);
       if (deadline) clearTimeout(deadline);
     };
@@ -193,7 +194,7 @@ async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdo
     child.on('close', (code, killedBy) => {
       finish();
       if (signal?.aborted) reject(abortReason(signal));
-      else if (timedOut) reject(new FfmpegError(`${tool} ran past its time limit of ${Math.round(timeoutMs! / 1000)} s and was stopped`, stderr, code));
+      else if (timedOut) reject(new FfmpegError(`${tool} ran past its time limit of ${Math.ceil(timeoutMs! / 1000)} s and was stopped`, stderr, code));
       else if (code === 0) resolve({ stdout, stderrTail: stderr });
       else reject(new FfmpegError(`${tool} ${code === null ? `was killed by ${killedBy}` : `exited with ${code}`}: ${lastLine(stderr)}`, stderr, code));
     });

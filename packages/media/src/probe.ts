@@ -70,9 +70,9 @@ const NOT_VIDEO_FORMATS = /^(image2|image2pipe|\w+_pipe|gif|apng|webp|tty|ico|sv
 const PROBE_TIMEOUT_MS = 60_000;
 // Formats whose demuxer opens further files or URLs named inside the bytes.
 const REFERS_TO_OTHER_FILES = new Set(['hls', 'concat', 'dash', 'sdp', 'rtsp']);
-// What ffprobe logs when format detection picked a demuxer that is not on the whitelist.
 // A frame over -max_pixels, or beyond what ffmpeg can address at all.
 const OVER_MAX_PIXELS = /Picture size (\d+)x(\d+) (?:exceeds specified max pixel count|is invalid)/;
+// What ffprobe logs when format detection picked a demuxer that is not on the whitelist.
 const NOT_ON_WHITELIST = /\[([\w,]+) @ [^\]]+\] Format not on whitelist/;
 
 /**
