@@ -160,7 +160,7 @@ const frameTooLarge = (width: number, height: number, limits: MediaLimits): Medi
   new MediaLimitError(`The video's frame size ${width}×${height} is over the limit (at most ${limits.maxFrameSide} pixels a side and ${limits.maxFramePixels} pixels a frame)`);
 
 const formatDuration = (seconds: number): string => {
-  if (seconds < 120) return `${Math.round(seconds)} seconds`;
+  if (seconds < 120) return Math.round(seconds) === 1 ? '1 second' : `${Math.round(seconds)} seconds`;
   const minutes = Math.round(seconds / 60);
   return minutes < 120 ? `${minutes} minutes` : `${(minutes / 60).toFixed(1).replace(/\.0$/, '')} hours`;
 };

@@ -78,23 +78,38 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     expect(body).toEqual({ code: 'payload_too_large', detail: 'The video is 10 hours long; the limit is 4 hours' });
   });
 
-  it('fails a stored video whose bytes turn out to be a playlist, with the reason, instead of publishing the file it names', async () => {
-    // A row from before the upload check, or a limit lowered since: the job's own probe refuses it.
-    await writeLocalFilePlaylist(fixture('stored.mp4'), liveSegment);
-    const data = fs.readFileSync(fixture('stored.mp4'));
+  /** A stored original and its `processing` row, as an upload leaves them, then its transcode job run to the end. */
+  async function processStored(file: string) {
+    const data = fs.readFileSync(file);
     const cid = cidOf(data);
-    fs.copyFileSync(fixture('stored.mp4'), fixture('stored-copy.mp4'));
-    await t.ctx.blobs.putFile(cidKey(cid), fixture('stored-copy.mp4'), 'video/mp4');
+    const copy = `${file}.copy`;
+    fs.copyFileSync(file, copy); // putFile moves its file
+    await t.ctx.blobs.putFile(cidKey(cid), copy, 'video/mp4');
     const video = await insertVideo(t.ctx.db, creator.user.id, { cid, status: 'processing', size_bytes: data.length });
     await t.ctx.jobs.enqueue('transcode-video', { videoId: video.id }, { jobId: `transcode-video:${video.id}` });
-
     const row = () => t.ctx.db.selectFrom('videos').select(['status', 'failure', 'thumbnail_cid', 'hls_path']).where('id', '=', video.id).executeTakeFirstOrThrow();
     await expect.poll(async () => (await row()).status, { timeout: 30_000, interval: 200 }).not.toBe('processing');
-    expect(await row()).toEqual({
+    return row();
+  }
+
+  it('fails a stored video whose bytes turn out to be a playlist, with the reason, instead of publishing the file it names', async () => {
+    // A row from before the upload check existed: the job's own probe refuses it.
+    await writeLocalFilePlaylist(fixture('stored.mp4'), liveSegment);
+    expect(await processStored(fixture('stored.mp4'))).toEqual({
       status: 'failed',
       failure: 'The video was refused: This file is a playlist that refers to other files, not a video: upload the video file itself',
       thumbnail_cid: null,
       hls_path: null,
     });
+  });
+
+  it('fails a stored video over a limit lowered since its upload, with the reason', async () => {
+    const limits = t.ctx.config.media;
+    t.ctx.config.media = { ...limits, maxDurationSeconds: 1 };
+    try {
+      expect(await processStored(fixture('source.mp4'))).toMatchObject({ status: 'failed', failure: 'The video was refused: The video is 2 seconds long; the limit is 1 second', hls_path: null });
+    } finally {
+      t.ctx.config.media = limits;
+    }
   });
 });
