@@ -1,3 +1,4 @@
+import { DEFAULT_MEDIA_LIMITS } from '@app/media';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -8,6 +9,13 @@ describe('config', () => {
     expect(c.publicUrl.origin).toBe('http://localhost:3000');
     expect(c.dataDir).toMatch(/data$/);
     expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('bounds media jobs by default and takes the operator\'s limits', () => {
+    expect(loadConfig({}).media).toEqual(DEFAULT_MEDIA_LIMITS);
+    const c = loadConfig({ MEDIA_MAX_DURATION_SECONDS: '600', MEDIA_MAX_FRAME_RATE: '60', MEDIA_MEMORY_LIMIT_MB: '0' });
+    expect(c.media).toMatchObject({ maxDurationSeconds: 600, maxFrameRate: 60, memoryLimitMb: 0, maxFrameSide: DEFAULT_MEDIA_LIMITS.maxFrameSide });
+    expect(() => loadConfig({ MEDIA_MAX_FRAME_SIDE: '100000' })).toThrowError(/MEDIA_MAX_FRAME_SIDE/);
   });
 
   it('lists every problem at once', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '@app/media';
 import { z } from 'zod';
 import type { S3Options } from './storage/s3-blob-store.ts';
 
@@ -66,6 +67,12 @@ const EnvSchema = z.object({
   WS_INGEST_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   WS_INGEST_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  MEDIA_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.maxDurationSeconds),
+  MEDIA_MAX_FRAME_SIDE: z.coerce.number().int().min(16).max(16384).default(DEFAULT_MEDIA_LIMITS.maxFrameSide),
+  MEDIA_MAX_FRAME_PIXELS: z.coerce.number().int().min(256).max(16384 * 16384).default(DEFAULT_MEDIA_LIMITS.maxFramePixels),
+  MEDIA_MAX_FRAME_RATE: z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_LIMITS.maxFrameRate),
+  MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
+  MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -122,6 +129,8 @@ export interface Config {
     maxBufferedBytes: number;
     ingestIdleMs: number;
   };
+  /** what an uploaded video may declare, and the time and memory each ffmpeg run gets */
+  media: MediaLimits;
 }
 
 export interface RtmpConfig {
@@ -207,6 +216,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ingestBytes: e.WS_INGEST_BYTES,
       maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
       ingestIdleMs: e.WS_INGEST_IDLE_SECONDS * 1000,
+    },
+    media: {
+      maxDurationSeconds: e.MEDIA_MAX_DURATION_SECONDS,
+      maxFrameSide: e.MEDIA_MAX_FRAME_SIDE,
+      maxFramePixels: e.MEDIA_MAX_FRAME_PIXELS,
+      maxFrameRate: e.MEDIA_MAX_FRAME_RATE,
+      runTimeoutSeconds: e.MEDIA_RUN_TIMEOUT_SECONDS,
+      memoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
     },
   };
 }

@@ -25,20 +25,23 @@ describe('clip cutting', () => {
   beforeAll(() => generateTestVideo(source, { seconds: 16, width: 320, height: 180, frameRate: FPS }));
 
   it('seeks before the input, bounds the output, and re-encodes', () => {
-    const args = clipCutArgs('in.mp4', 'out.mp4', { startSeconds: 3.4, durationSeconds: 10, hasAudio: true });
-    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 5)).toEqual(['-ss', '3.400', '-i', path.resolve('in.mp4'), '-t']);
+    const input = { file: 'in.mp4', demuxer: 'mov' } as const;
+    const args = clipCutArgs(input, 'out.mp4', { startSeconds: 3.4, durationSeconds: 10, hasAudio: true });
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '3.400']);
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(args.slice(args.indexOf('-i'), args.indexOf('-i') + 3)).toEqual(['-i', `file:${path.resolve('in.mp4')}`, '-t']);
     expect(args[args.indexOf('-t') + 1]).toBe('10.000');
     expect(args).toContain('libx264');
     expect(args).not.toContain('copy');
     expect(args).toContain('aac');
-    expect(clipCutArgs('in.mp4', 'out.mp4', { startSeconds: 0, durationSeconds: 10, hasAudio: false })).toContain('-an');
-    expect(() => clipCutArgs('in.mp4', 'out.mp4', { startSeconds: -1, durationSeconds: 10, hasAudio: false })).toThrow(RangeError);
+    expect(clipCutArgs(input, 'out.mp4', { startSeconds: 0, durationSeconds: 10, hasAudio: false })).toContain('-an');
+    expect(() => clipCutArgs(input, 'out.mp4', { startSeconds: -1, durationSeconds: 10, hasAudio: false })).toThrow(RangeError);
   });
 
   it('cuts exactly the asked length, starting on the asked frame rather than the keyframe before it', async () => {
     const start = 3.36; // frame 84; the keyframe before it is frame 50
     const out = path.join(dir, 'clip.mp4');
-    await cutClip(source, out, { startSeconds: start, durationSeconds: 10, hasAudio: true });
+    await cutClip({ file: source, demuxer: 'mov' }, out, { startSeconds: start, durationSeconds: 10, hasAudio: true });
     const info = await probe(out);
     expect(Math.abs(info.durationSeconds - 10)).toBeLessThanOrEqual(0.1);
     expect(info.hasAudio).toBe(true);

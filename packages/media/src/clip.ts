@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg, type RunOptions } from './ffmpeg.ts';
+import { DEFAULT_MEDIA_LIMITS, fileInputArgs, runTimeoutMs, type MediaInput, type MediaLimits } from './limits.ts';
 
 export interface ClipCutOptions {
   startSeconds: number;
   durationSeconds: number;
   /** whether the source has an audio stream; a silent source gives a silent clip */
   hasAudio: boolean;
+  /** DEFAULT_MEDIA_LIMITS unless given */
+  limits?: MediaLimits;
 }
 
 /**
@@ -15,10 +18,10 @@ export interface ClipCutOptions {
  * before the start: the first frame is the one at the start time, not the previous keyframe that a
  * stream copy would begin with. `-t` after the input bounds the output's length.
  */
-export function clipCutArgs(input: string, output: string, opts: ClipCutOptions): string[] {
-  const { startSeconds, durationSeconds, hasAudio } = opts;
+export function clipCutArgs(input: MediaInput, output: string, opts: ClipCutOptions): string[] {
+  const { startSeconds, durationSeconds, hasAudio, limits = DEFAULT_MEDIA_LIMITS } = opts;
   if (!(startSeconds >= 0) || !(durationSeconds > 0)) throw new RangeError(`Invalid clip range ${startSeconds}+${durationSeconds}`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-ss', startSeconds.toFixed(3), '-i', path.resolve(input), '-t', durationSeconds.toFixed(3)];
+  const args = ['-hide_banner', '-nostdin', '-y', '-ss', startSeconds.toFixed(3), ...fileInputArgs(input, limits), '-t', durationSeconds.toFixed(3)];
   args.push('-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-vf', 'setsar=1');
   if (hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   else args.push('-an');
@@ -28,7 +31,15 @@ export function clipCutArgs(input: string, output: string, opts: ClipCutOptions)
 }
 
 /** Cuts `input` into the MP4 `output` (its folder is created if needed). */
-export async function cutClip(input: string, output: string, opts: ClipCutOptions & Pick<RunOptions, 'signal' | 'onProgress'>): Promise<void> {
+export async function cutClip(input: MediaInput, output: string, opts: ClipCutOptions & Pick<RunOptions, 'signal' | 'onProgress'>): Promise<void> {
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
   await fs.mkdir(path.dirname(output), { recursive: true });
-  await runFfmpeg(clipCutArgs(input, output, opts), { signal: opts.signal, onProgress: opts.onProgress, durationSeconds: opts.durationSeconds });
+  await runFfmpeg(clipCutArgs(input, output, opts), {
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+    durationSeconds: opts.durationSeconds,
+    // Seeking decodes up to a GOP before the start: the cut's length plus the base wall time.
+    timeoutMs: runTimeoutMs(limits, opts.durationSeconds),
+    memoryLimitMb: limits.memoryLimitMb,
+  });
 }

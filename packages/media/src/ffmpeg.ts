@@ -1,4 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { DEFAULT_MEDIA_LIMITS } from './limits.ts';
 
 export type MediaTool = 'ffmpeg' | 'ffprobe';
 
@@ -60,9 +61,9 @@ async function findTool(tool: MediaTool, override: string): Promise<string> {
   );
 }
 
-function answersVersion(command: string): Promise<boolean> {
+function answersVersion(command: string, flag = '-version'): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(command, ['-version'], { timeout: 10_000 }, (err) => resolve(!err));
+    execFile(command, [flag], { timeout: 10_000 }, (err) => resolve(!err));
   });
 }
 
@@ -85,6 +86,10 @@ export interface RunOptions {
   onProgress?: (fraction: number) => void | Promise<void>;
   /** The input's duration; progress is only reported when it is known. */
   durationSeconds?: number;
+  /** Wall time: past it the process is killed and the run fails. None by default (a test pattern, a benchmark). */
+  timeoutMs?: number;
+  /** Address-space cap in MiB (see spawnMediaTool); the default limit's unless given, 0 for none. */
+  memoryLimitMb?: number;
 }
 
 const STDERR_TAIL_CHARS = 4000;
@@ -97,12 +102,19 @@ export async function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<
   const fullArgs = reportsProgress ? ['-nostats', '-progress', 'pipe:1', ...args] : args;
   // Without progress, stdout is dropped rather than collected: an output written to pipe:1 could be huge.
   const ignore = () => undefined;
-  await spawnTool('ffmpeg', fullArgs, opts, reportsProgress ? progressParser(opts.durationSeconds!, opts.onProgress!) : ignore);
+  await runTool('ffmpeg', fullArgs, opts, reportsProgress ? progressParser(opts.durationSeconds!, opts.onProgress!) : ignore);
 }
 
+type ProbeRunOptions = Pick<RunOptions, 'signal' | 'timeoutMs' | 'memoryLimitMb'>;
+
 /** Runs ffprobe and returns what it printed on stdout. */
-export function runFfprobe(args: string[], opts: Pick<RunOptions, 'signal'> = {}): Promise<string> {
-  return spawnTool('ffprobe', args, opts);
+export async function runFfprobe(args: string[], opts: ProbeRunOptions = {}): Promise<string> {
+  return (await runTool('ffprobe', args, opts)).stdout;
+}
+
+/** The same, with the end of its log: a decoder's refusal is only logged while ffprobe still succeeds. */
+export function runFfprobeWithLog(args: string[], opts: ProbeRunOptions = {}): Promise<{ stdout: string; stderrTail: string }> {
+  return runTool('ffprobe', args, opts);
 }
 
 /** Either tool; kept for callers that pick the tool at run time (benchmarks). */
@@ -112,25 +124,53 @@ export async function run(tool: MediaTool, args: string[], opts: RunOptions = {}
   return '';
 }
 
-async function spawnTool(tool: MediaTool, args: string[], opts: RunOptions, onStdout?: (text: string) => void): Promise<string> {
-  const { signal } = opts;
-  signal?.throwIfAborted();
+let prlimitFound: Promise<boolean> | undefined;
+
+/**
+ * Starts a tool (no shell). With a memory cap on Linux it runs under `prlimit --as`, so a decoder fed
+ * a decompression bomb fails its allocation instead of taking the machine's memory. glibc reserves
+ * 64 MiB of address space per malloc arena (up to 8 per core), which would count against the cap
+ * on a many-core machine: the child gets a few arenas only. Elsewhere, or without prlimit, the tool
+ * runs uncapped and the frame, duration and time limits are what bound it.
+ */
+export async function spawnMediaTool(tool: MediaTool, args: string[], opts: { cwd?: string; memoryLimitMb?: number } = {}): Promise<ChildProcessWithoutNullStreams> {
   const command = await locate(tool);
+  const memoryLimitMb = opts.memoryLimitMb ?? DEFAULT_MEDIA_LIMITS.memoryLimitMb;
+  prlimitFound ??= process.platform === 'linux' ? answersVersion('prlimit', '--version') : Promise.resolve(false);
+  const capped = memoryLimitMb > 0 && (await prlimitFound);
+  const [file, argv] = capped ? ['prlimit', [`--as=${memoryLimitMb * 1024 * 1024}`, '--', command, ...args]] : [command, args];
+  const env = capped ? { ...process.env, MALLOC_ARENA_MAX: '4' } : process.env;
+  return spawn(file, argv, { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+}
+
+async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdout?: (text: string) => void): Promise<{ stdout: string; stderrTail: string }> {
+  const { signal, timeoutMs } = opts;
   signal?.throwIfAborted();
+  const child = await spawnMediaTool(tool, args, { memoryLimitMb: opts.memoryLimitMb });
+  // Nothing is fed to a run; a tool that failed to start may refuse even the end of its input.
+  child.stdin.on('error', () => undefined);
+  child.stdin.end();
 
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
     let killTimer: NodeJS.Timeout | undefined;
+    let timedOut = false;
 
-    const onAbort = () => {
+    const stop = () => {
       child.kill('SIGTERM');
       // ffmpeg normally stops on SIGTERM at once; a wedged input read may not, hence the backstop.
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', stop, { once: true });
+    const deadline = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs)
+      : undefined;
+    if (signal?.aborted) stop();
 
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (text: string) => {
@@ -143,8 +183,9 @@ async function spawnTool(tool: MediaTool, args: string[], opts: RunOptions, onSt
     });
 
     const finish = () => {
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', stop);
       if (killTimer) clearTimeout(killTimer);
+      if (deadline) clearTimeout(deadline);
     };
     child.on('error', (err) => {
       finish();
@@ -153,7 +194,8 @@ async function spawnTool(tool: MediaTool, args: string[], opts: RunOptions, onSt
     child.on('close', (code, killedBy) => {
       finish();
       if (signal?.aborted) reject(abortReason(signal));
-      else if (code === 0) resolve(stdout);
+      else if (timedOut) reject(new FfmpegError(`${tool} ran past its time limit of ${Math.ceil(timeoutMs! / 1000)} s and was stopped`, stderr, code));
+      else if (code === 0) resolve({ stdout, stderrTail: stderr });
       else reject(new FfmpegError(`${tool} ${code === null ? `was killed by ${killedBy}` : `exited with ${code}`}: ${lastLine(stderr)}`, stderr, code));
     });
   });

@@ -31,7 +31,7 @@ describe('HLS arguments', () => {
   const ladder = renditionLadder(1080);
 
   it('scales once per rendition, aligns keyframes with segments and names variants', () => {
-    const args = hlsVodArgs('in.mp4', '/out', ladder, { segmentSeconds: 2, frameRate: 30 });
+    const args = hlsVodArgs({ file: 'in.mp4', demuxer: 'mov' }, '/out', ladder, { segmentSeconds: 2, frameRate: 30 });
     const value = (flag: string) => args[args.indexOf(flag) + 1];
     expect(value('-filter_complex')).toBe(
       '[0:v]split=3[s0][s1][s2];[s0]scale=-2:360,setsar=1,format=yuv420p[v0];[s1]scale=-2:720,setsar=1,format=yuv420p[v1];[s2]scale=-2:1080,setsar=1,format=yuv420p[v2]',
@@ -44,7 +44,7 @@ describe('HLS arguments', () => {
   });
 
   it('maps no audio for a silent source', () => {
-    const args = hlsVodArgs('in.mp4', '/out', ladder, { hasAudio: false });
+    const args = hlsVodArgs({ file: 'in.mp4', demuxer: 'mov' }, '/out', ladder, { hasAudio: false });
     expect(args).not.toContain('0:a:0');
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p v:1,name:720p v:2,name:1080p');
   });
@@ -62,7 +62,7 @@ describe('transcoding to HLS with ffmpeg', () => {
     const out = path.join(dir, 'hls');
     const ladder = renditionLadder(360);
     const progress: number[] = [];
-    const result = await transcodeToHls(withAudio, out, ladder, { segmentSeconds: 2, onProgress: (f) => void progress.push(f) });
+    const result = await transcodeToHls({ file: withAudio, demuxer: 'mov' }, out, ladder, { segmentSeconds: 2, onProgress: (f) => void progress.push(f) });
 
     expect(variantUris(read(result.masterPlaylist))).toEqual(ladder.map((r) => `${r.name}/index.m3u8`));
     for (const { playlist } of result.variants) {
@@ -81,7 +81,7 @@ describe('transcoding to HLS with ffmpeg', () => {
   it('transcodes a silent 720p source into 360p and 720p', async () => {
     const out = path.join(dir, 'hls-silent');
     const ladder = renditionLadder(720);
-    const result = await transcodeToHls(silent720, out, ladder);
+    const result = await transcodeToHls({ file: silent720, demuxer: 'mov' }, out, ladder);
     const master = read(result.masterPlaylist);
     expect(variantUris(master)).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
     expect(master).toContain('RESOLUTION=640x360');

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg, type RunOptions } from './ffmpeg.ts';
+import { DEFAULT_MEDIA_LIMITS, fileInputArgs, runTimeoutMs, type MediaInput, type MediaLimits } from './limits.ts';
 import { probe } from './probe.ts';
 
 export interface Rendition {
@@ -46,21 +47,24 @@ export interface HlsOptions {
   hasAudio?: boolean;
   /** Source frames per second, when known: sets the GOP to exactly one segment. */
   frameRate?: number | null;
+  /** DEFAULT_MEDIA_LIMITS unless given */
+  limits?: MediaLimits;
 }
 
 /**
  * One ffmpeg run that decodes the source once, scales it to every rendition and writes a VOD HLS
  * set: `outDir/master.m3u8` plus `outDir/<name>/index.m3u8` and `outDir/<name>/seg_00000.ts`….
  */
-export function hlsVodArgs(input: string, outDir: string, ladder: readonly Rendition[], opts: HlsOptions = {}): string[] {
+export function hlsVodArgs(input: MediaInput, outDir: string, ladder: readonly Rendition[], opts: HlsOptions = {}): string[] {
   if (ladder.length === 0) throw new RangeError('The rendition ladder is empty');
   const segmentSeconds = opts.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
   const hasAudio = opts.hasAudio ?? true;
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
 
   const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
   // setsar=1 keeps players from stretching sources with non-square pixels; yuv420p is what browsers decode.
   const scales = ladder.map((r, i) => `[s${i}]scale=-2:${r.height},setsar=1,format=yuv420p[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-filter_complex', [split, ...scales].join(';')];
+  const args = ['-hide_banner', '-nostdin', '-y', ...fileInputArgs(input, limits), '-filter_complex', [split, ...scales].join(';')];
 
   ladder.forEach((r, i) => {
     const kbps = r.videoBitrateKbps;
@@ -78,6 +82,8 @@ export function hlsVodArgs(input: string, outDir: string, ladder: readonly Rendi
   }
   if (hasAudio) args.push('-ac', '2', '-ar', '48000');
 
+  // A container can understate its duration; the encode still stops at the limit.
+  if (Number.isFinite(limits.maxDurationSeconds)) args.push('-t', String(limits.maxDurationSeconds));
   args.push(
     '-f', 'hls',
     '-hls_time', String(segmentSeconds),
@@ -98,24 +104,31 @@ export interface HlsOutput {
 }
 
 /**
- * Transcodes `input` into `outDir` (created if needed). Whatever the caller does not know about the
- * source (audio, duration for progress, frame rate) is probed first.
+ * Transcodes `input` into `outDir` (created if needed), within the limits' wall time and memory.
+ * Whatever the caller does not know about the source (audio, duration for progress and the time
+ * limit, frame rate) is probed first.
  */
 export async function transcodeToHls(
-  input: string,
+  input: MediaInput,
   outDir: string,
   ladder: readonly Rendition[],
   opts: HlsOptions & RunOptions = {},
 ): Promise<HlsOutput> {
   let { hasAudio, durationSeconds, frameRate } = opts;
-  if (hasAudio === undefined || (opts.onProgress && durationSeconds === undefined)) {
-    const info = await probe(input, opts.signal);
+  if (hasAudio === undefined || durationSeconds === undefined) {
+    const info = await probe(input.file, { signal: opts.signal, limits: opts.limits });
     hasAudio ??= info.hasAudio;
     durationSeconds ??= info.durationSeconds;
     frameRate ??= info.frameRate;
   }
   await fs.mkdir(outDir, { recursive: true });
-  await runFfmpeg(hlsVodArgs(input, outDir, ladder, { ...opts, hasAudio, frameRate }), { ...opts, durationSeconds });
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
+  await runFfmpeg(hlsVodArgs(input, outDir, ladder, { ...opts, hasAudio, frameRate }), {
+    ...opts,
+    durationSeconds,
+    timeoutMs: opts.timeoutMs ?? runTimeoutMs(limits, durationSeconds),
+    memoryLimitMb: limits.memoryLimitMb,
+  });
   return {
     masterPlaylist: path.join(outDir, MASTER_PLAYLIST),
     variants: ladder.map((rendition) => ({ rendition, playlist: path.join(outDir, rendition.name, VARIANT_PLAYLIST) })),

@@ -1,6 +1,17 @@
 export { CHUNK_SIZE, MAX_LINKS, cidOf, cidOfFile, cidOfStream, createCidHasher, type CidHasher, type DagShape } from './cid.ts';
-export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, type MediaTool, type RunOptions } from './ffmpeg.ts';
-export { NotAVideoError, probe, type MediaInfo } from './probe.ts';
+export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, spawnMediaTool, type MediaTool, type RunOptions } from './ffmpeg.ts';
+export {
+  ALLOWED_DEMUXERS,
+  DEFAULT_MEDIA_LIMITS,
+  MediaLimitError,
+  fileInputArgs,
+  runTimeoutMs,
+  withoutDurationCap,
+  type Demuxer,
+  type MediaInput,
+  type MediaLimits,
+} from './limits.ts';
+export { NotAVideoError, RefusedFormatError, probe, type MediaInfo, type ProbeOptions } from './probe.ts';
 export {
   DEFAULT_SEGMENT_SECONDS,
   MASTER_PLAYLIST,
@@ -17,3 +28,4 @@ export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
 export { publishTestPattern, type TestPublishOptions, type TestPublisher } from './test-publish.ts';
 export { LIVE_PLAYLIST, LIVE_SEGMENT_PATTERN, liveHlsArgs, type LiveHlsOptions } from './live.ts';
+export { generateLongBlackVideo, writeConcatScript, writeForgedFrameSizeAvi, writeLocalFilePlaylist } from './test-hostile-media.ts';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEDIA_LIMITS } from './limits.ts';
 import { LIVE_PLAYLIST, liveHlsArgs } from './live.ts';
 
 describe('liveHlsArgs', () => {
-  const base = { segmentSeconds: 1, listSize: 6, recordingFile: 'recording-1.ts', maxHeight: 720 } as const;
+  const base = { segmentSeconds: 1, listSize: 6, recordingFile: 'recording-1.ts', maxHeight: 720, limits: DEFAULT_MEDIA_LIMITS } as const;
 
   it('reads FLV from stdin and writes the live playlist and the recording in one encode', () => {
     const args = liveHlsArgs({ ...base, inputFormat: 'flv' });
-    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 4)).toEqual(['-f', 'flv', '-i', 'pipe:0']);
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 2)).toEqual(['-f', 'flv']);
+    expect(args[args.indexOf('-i') + 1]).toBe('pipe:0');
     expect(args).toContain('zerolatency');
     expect(args).toContain('expr:gte(t,n_forced*1)');
     const tee = args.at(-1)!;

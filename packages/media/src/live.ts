@@ -1,3 +1,5 @@
+import { pipeInputArgs, type MediaLimits } from './limits.ts';
+
 /** File names a live transcode writes inside its own folder (ffmpeg runs with that folder as cwd). */
 export const LIVE_PLAYLIST = 'index.m3u8';
 export const LIVE_SEGMENT_PATTERN = 'seg-%06d.ts';
@@ -13,6 +15,8 @@ export interface LiveHlsOptions {
   recordingFile: string;
   /** renditions are capped at this height (never upscaled) */
   maxHeight: number;
+  /** the publisher's frames are refused above this size */
+  limits: MediaLimits;
 }
 
 /**
@@ -23,7 +27,8 @@ export interface LiveHlsOptions {
 export function liveHlsArgs(o: LiveHlsOptions): string[] {
   const args = ['-hide_banner', '-loglevel', 'error', '-y'];
   if (o.inputFormat === 'webm') args.push('-fflags', '+genpts');
-  args.push('-f', o.inputFormat === 'flv' ? 'flv' : 'matroska', '-i', 'pipe:0');
+  // Forced demuxer and the pipe protocol only: a publisher's bytes can never name another file or URL.
+  args.push(...pipeInputArgs(o.inputFormat === 'flv' ? 'flv' : 'matroska', o.limits));
   args.push('-map', '0:v:0', '-map', '0:a:0?');
   args.push(
     '-vf', `scale=-2:trunc(min(ih\\,${o.maxHeight})/2)*2,format=yuv420p`,

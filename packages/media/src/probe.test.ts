@@ -51,6 +51,6 @@ describe('probe', () => {
   );
 
   it('passes an abort through rather than calling the file invalid', async () => {
-    await expect(probe(file('with-audio.mp4'), AbortSignal.abort())).rejects.not.toBeInstanceOf(NotAVideoError);
+    await expect(probe(file('with-audio.mp4'), { signal: AbortSignal.abort() })).rejects.not.toBeInstanceOf(NotAVideoError);
   });
 });

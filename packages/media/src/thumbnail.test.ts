@@ -20,15 +20,17 @@ describe('thumbnails', () => {
   });
 
   it('builds one JPEG frame 640 wide', () => {
-    const args = thumbnailArgs('in.mp4', 'out.jpg', 1.5);
-    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '1.500', '-i', 'in.mp4']);
+    const args = thumbnailArgs({ file: 'in.mp4', demuxer: 'mov' }, 'out.jpg', 1.5);
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '1.500']);
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(args[args.indexOf('-i') + 1]).toBe(`file:${path.resolve('in.mp4')}`);
     expect(args).toContain('scale=640:-2');
     expect(args.at(-1)).toBe('out.jpg');
   });
 
   it('writes a JPEG 640 pixels wide', async () => {
     const out = path.join(dir, 'thumb.jpg');
-    await extractThumbnail(source, out, { durationSeconds: 4 });
+    await extractThumbnail({ file: source, demuxer: 'mov' }, out, { durationSeconds: 4 });
     expect([...fs.readFileSync(out).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const size = await runFfprobe(['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', out]);
     expect(size.trim()).toBe('640,360');
@@ -36,7 +38,7 @@ describe('thumbnails', () => {
 
   it('falls back to the first frame when the time is past the end', async () => {
     const out = path.join(dir, 'late.jpg');
-    await extractThumbnail(source, out, { atSeconds: 60 });
+    await extractThumbnail({ file: source, demuxer: 'mov' }, out, { atSeconds: 60 });
     expect([...fs.readFileSync(out).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 });

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_PLAYLIST, cidOfFile, probe } from '@app/media';
+import { LIVE_PLAYLIST, cidOfFile, probe, withoutDurationCap } from '@app/media';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { cidKey } from '../storage/blob-store.ts';
@@ -115,12 +115,13 @@ export class IngestManager implements RecordingHolder {
 
     const parts = await recordingParts(dir);
     if (parts.length === 0) return;
+    const limits = this.recordingLimits();
     let file = path.join(dir, parts[0]!);
     if (parts.length > 1) {
       file = path.join(dir, 'recording.ts');
-      await joinParts(parts.map((p) => path.join(dir, p)), file);
+      await joinParts(parts.map((p) => path.join(dir, p)), file, limits);
     }
-    const info = await probe(file).catch(() => null);
+    const info = await probe(file, { limits }).catch(() => null);
     if (info && info.durationSeconds > 0) {
       const cid = await cidOfFile(file);
       await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
@@ -132,6 +133,11 @@ export class IngestManager implements RecordingHolder {
     for (const part of [...parts, 'recording.ts']) await fsp.rm(path.join(dir, part), { force: true });
   }
 
+  /** A recording is as long as its broadcast: only the frame, time and memory limits apply. */
+  private recordingLimits() {
+    return withoutDurationCap(this.ctx.config.media);
+  }
+
   /** Whether this process received the stream's video, so its recording parts are here. */
   holds(streamId: string): boolean {
     return this.watches.has(streamId);
@@ -141,8 +147,9 @@ export class IngestManager implements RecordingHolder {
   async snapshot(streamId: string): Promise<RecordingSnapshot | null> {
     const work = await fsp.mkdtemp(path.join(this.ctx.tempDir, `snapshot-${streamId}-`));
     try {
-      const file = await snapshotRecording(liveDir(this.ctx, streamId), work);
-      const info = file ? await probe(file).catch(() => null) : null;
+      const limits = this.recordingLimits();
+      const file = await snapshotRecording(liveDir(this.ctx, streamId), work, limits);
+      const info = file ? await probe(file, { limits }).catch(() => null) : null;
       if (!file || !info || info.durationSeconds <= 0) return null;
       const cid = await cidOfFile(file);
       await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');

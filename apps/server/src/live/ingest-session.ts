@@ -1,8 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_PLAYLIST, extractThumbnail, cidOfFile, liveHlsArgs, locate } from '@app/media';
+import { LIVE_PLAYLIST, extractThumbnail, cidOfFile, liveHlsArgs, spawnMediaTool } from '@app/media';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { cidKey } from '../storage/blob-store.ts';
@@ -55,8 +55,10 @@ export class IngestSession {
     await fsp.mkdir(this.dir, { recursive: true });
     const parts = await recordingParts(this.dir);
     const next = parts.length === 0 ? 1 : partNumber(parts.at(-1)!) + 1;
-    const args = liveHlsArgs({ inputFormat: this.format, segmentSeconds: LIVE_SEGMENT_SECONDS, listSize: LIST_SIZE, recordingFile: `recording-${next}.ts`, maxHeight: MAX_HEIGHT });
-    const ffmpeg = spawn(await locate('ffmpeg'), args, { cwd: this.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const limits = this.ctx.config.media;
+    const args = liveHlsArgs({ inputFormat: this.format, segmentSeconds: LIVE_SEGMENT_SECONDS, listSize: LIST_SIZE, recordingFile: `recording-${next}.ts`, maxHeight: MAX_HEIGHT, limits });
+    // No wall time (a broadcast lasts as long as it lasts), but the memory cap holds.
+    const ffmpeg = await spawnMediaTool('ffmpeg', args, { cwd: this.dir, memoryLimitMb: limits.memoryLimitMb });
     this.ffmpeg = ffmpeg;
     let stderr = '';
     ffmpeg.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
@@ -113,7 +115,7 @@ export class IngestSession {
     this.thumbnailDone = true;
     const out = path.join(this.ctx.tempDir, `live-thumb-${this.streamId}.jpg`);
     try {
-      await extractThumbnail(path.join(this.dir, segments[1]!), out, { durationSeconds: LIVE_SEGMENT_SECONDS });
+      await extractThumbnail({ file: path.join(this.dir, segments[1]!), demuxer: 'mpegts' }, out, { durationSeconds: LIVE_SEGMENT_SECONDS, limits: this.ctx.config.media });
       const cid = await cidOfFile(out);
       await this.ctx.blobs.putFile(cidKey(cid), out, 'image/jpeg');
       await streams.noteIngest(this.ctx, this.streamId, { thumbnail_cid: cid });

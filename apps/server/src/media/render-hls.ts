@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MASTER_PLAYLIST, cidOfFile, extractThumbnail, probe, renditionLadder, transcodeToHls } from '@app/media';
+import { MASTER_PLAYLIST, cidOfFile, extractThumbnail, probe, renditionLadder, transcodeToHls, type MediaLimits } from '@app/media';
 import type { AppContext } from '../context.ts';
 import type { JobContext } from '../jobs/job-types.ts';
 import { cidKey } from '../storage/blob-store.ts';
@@ -16,15 +16,21 @@ export interface RenderedMedia {
 
 /**
  * The playable form of a stored original (an upload, a live recording): a JPEG thumbnail stored by
- * CID and an HLS ladder stored under `hls/<name>/`. Work happens in a scratch folder that is removed
- * whatever happens, so a retried job starts over cleanly.
+ * CID and an HLS ladder stored under `hls/<name>/`, within `limits`. Work happens in a scratch folder
+ * that is removed whatever happens, so a retried job starts over cleanly.
  */
-export async function renderStoredMedia(ctx: AppContext, sourceCid: string, name: string, job: Pick<JobContext, 'signal' | 'reportProgress'>): Promise<RenderedMedia> {
+export async function renderStoredMedia(
+  ctx: AppContext,
+  sourceCid: string,
+  name: string,
+  job: Pick<JobContext, 'signal' | 'reportProgress'>,
+  limits: MediaLimits,
+): Promise<RenderedMedia> {
   const work = await fsp.mkdtemp(path.join(ctx.tempDir, `render-${name}-`));
   try {
     const source = path.join(work, 'source');
     await pipeline(await ctx.blobs.read(cidKey(sourceCid)), fs.createWriteStream(source));
-    return await renderFile(ctx, source, name, work, job, { from: 0, to: 100 });
+    return await renderFile(ctx, source, name, work, job, { from: 0, to: 100 }, limits);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
@@ -32,7 +38,8 @@ export async function renderStoredMedia(ctx: AppContext, sourceCid: string, name
 
 /**
  * Thumbnail and HLS ladder of a local file, into the media store; `work` is the caller's scratch
- * folder and `progress` the share of the job's progress this step fills.
+ * folder and `progress` the share of the job's progress this step fills. The file is probed first:
+ * one over the limits or in a refused format throws before anything decodes it.
  */
 export async function renderFile(
   ctx: AppContext,
@@ -41,22 +48,25 @@ export async function renderFile(
   work: string,
   job: Pick<JobContext, 'signal' | 'reportProgress'>,
   progress: { from: number; to: number },
+  limits: MediaLimits,
 ): Promise<RenderedMedia> {
   const span = progress.to - progress.from;
-  const info = await probe(source, job.signal);
+  const info = await probe(source, { signal: job.signal, limits });
   const durationSeconds = info.durationSeconds;
+  const input = { file: source, demuxer: info.demuxer };
 
   const thumbnail = path.join(work, 'thumbnail.jpg');
-  await extractThumbnail(source, thumbnail, { durationSeconds, signal: job.signal });
+  await extractThumbnail(input, thumbnail, { durationSeconds, signal: job.signal, limits });
   const thumbnailCid = await cidOfFile(thumbnail);
   await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
   await job.reportProgress(progress.from + Math.floor(span * 0.05));
 
   const hlsDir = path.join(work, 'hls');
-  await transcodeToHls(source, hlsDir, renditionLadder(info.height), {
+  await transcodeToHls(input, hlsDir, renditionLadder(info.height), {
     hasAudio: info.audioCodec !== null,
     durationSeconds,
     frameRate: info.frameRate,
+    limits,
     signal: job.signal,
     onProgress: (fraction) => job.reportProgress(progress.from + Math.floor(span * (0.05 + fraction * 0.9))),
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { cidOfFile, cutClip, probe } from '@app/media';
+import { cidOfFile, cutClip, probe, withoutDurationCap } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -34,17 +34,20 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
   try {
     const input = path.join(work, 'source');
     await pipeline(await ctx.blobs.read(blobKey), fs.createWriteStream(input));
-    const sourceInfo = await probe(input, job.signal);
+    // A cut decodes a minute at most, so a long source (a recorded broadcast) is fine; its frames are not.
+    const limits = withoutDurationCap(ctx.config.media);
+    const sourceInfo = await probe(input, { signal: job.signal, limits });
 
     const cut = path.join(work, 'clip.mp4');
-    await cutClip(input, cut, {
+    await cutClip({ file: input, demuxer: sourceInfo.demuxer }, cut, {
       startSeconds: clip.start_ms / 1000,
       durationSeconds: clip.duration_seconds,
       hasAudio: sourceInfo.hasAudio,
+      limits,
       signal: job.signal,
       onProgress: (fraction) => job.reportProgress(Math.floor(fraction * 40)),
     });
-    const rendered = await renderFile(ctx, cut, `clip-${clipId}`, work, job, { from: 40, to: 100 });
+    const rendered = await renderFile(ctx, cut, `clip-${clipId}`, work, job, { from: 40, to: 100 }, ctx.config.media);
 
     // Stored last: putFile moves the file, and only a finished cut gets a blob.
     const cid = await cidOfFile(cut);

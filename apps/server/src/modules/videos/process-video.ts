@@ -1,3 +1,4 @@
+import { MediaLimitError, NotAVideoError } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -5,12 +6,18 @@ import { renderStoredMedia } from '../../media/render-hls.ts';
 
 /**
  * The media job of a new video: a JPEG thumbnail and HLS renditions from the stored original, then
- * the video becomes `ready` (listed in feeds).
+ * the video becomes `ready` (listed in feeds). A file the job's probe refuses (over the limits, or a
+ * format that is not a self-contained video) fails at once with the reason: a retry would not help.
  */
 export async function processVideo(ctx: AppContext, videoId: string, opts: JobContext): Promise<void> {
   const video = await ctx.db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirst();
   if (!video || video.status === 'ready') return; // deleted meanwhile, or a duplicate delivery
-  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts);
+  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media).catch(async (err: unknown) => {
+    if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
+    await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
+    return null;
+  });
+  if (!rendered) return;
   await ctx.db
     .updateTable('videos')
     .set({ status: 'ready', thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath, failure: null, updated_at: nowIso() })

@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
-import { NotAVideoError, probe } from '@app/media';
+import { MediaLimitError, NotAVideoError, RefusedFormatError, probe } from '@app/media';
 import { Rewards, VideoUploadFieldsSchema, type Video } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { unsupportedMediaType, validationFailed } from '../../http/errors.ts';
+import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { blobInUse } from '../../storage/blob-references.ts';
@@ -15,6 +15,14 @@ export const NOT_A_VIDEO = 'Please select a valid video file';
 export const TOO_LARGE = 'File size must be less than 500MB';
 export const NO_FILE = 'Please select a video file to upload';
 
+/** A refused file as the uploader should read it; anything else is ours to report. */
+function refusal(err: unknown): unknown {
+  if (err instanceof MediaLimitError) return payloadTooLarge(err.message);
+  if (err instanceof RefusedFormatError) return unsupportedMediaType(err.message);
+  if (err instanceof NotAVideoError) return unsupportedMediaType(NOT_A_VIDEO);
+  return err;
+}
+
 /**
  * Turns a received file into a video: probe it (the bytes decide, not the declared type), store the
  * blob once per CID, create the row and pay the upload reward in one transaction, then queue the
@@ -25,8 +33,8 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
   try {
     const fields = VideoUploadFieldsSchema.safeParse(upload.fields);
     if (!fields.success) throw validationFailed(fields.error.issues[0]?.message ?? 'Invalid video details');
-    const media = await probe(upload.tempPath).catch((err: unknown) => {
-      throw err instanceof NotAVideoError ? unsupportedMediaType(NOT_A_VIDEO) : err;
+    const media = await probe(upload.tempPath, { limits: ctx.config.media }).catch((err: unknown) => {
+      throw refusal(err);
     });
 
     const contentType = upload.declaredType.startsWith('video/') ? upload.declaredType : 'video/mp4';

@@ -8,26 +8,10 @@ import type { AuthResponse, Video } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet } from '../../testing/test-users.ts';
+import { BOUNDARY, form, listFiles, multipartHead, multipartTail } from '../../testing/upload-form.ts';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-fixtures-'));
 const clip = path.join(fixtures, 'clip.mp4');
-const BOUNDARY = '----tarang-upload-test';
-
-function multipartHead(fields: Record<string, string>, filename: string, type: string): Buffer {
-  const parts = Object.entries(fields).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  return Buffer.from(`${parts.join('')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-}
-const multipartTail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-
-function form(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const body = file
-    ? Buffer.concat([multipartHead(fields, file.name, file.type), file.data, multipartTail])
-    : Buffer.from(Object.entries(fields).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${BOUNDARY}--\r\n`);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
-
-const listFiles = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)) : [];
 
 describe.each(testDialects)('video upload on %s', (dialect) => {
   let t: TestApp;
