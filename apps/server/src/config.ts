@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -85,6 +86,8 @@ export interface Config {
   s3: S3Options | undefined;
   /** who takes advertisers' payments: the local test provider (approves everything) or none */
   paymentProvider: 'test' | 'none';
+  /** an upload that sends no byte for this long is ended (408), freeing its connection and temp file */
+  uploadIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -23,6 +23,7 @@ export const notFound = (detail = 'Not found') => new AppError(404, 'not_found',
 export const conflict = (detail: string) => new AppError(409, 'conflict', detail);
 export const serviceUnavailable = (detail: string) => new AppError(503, 'service_unavailable', detail);
 export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
+export const uploadStalled = (detail: string) => new AppError(408, 'upload_stalled', detail);
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
 export const tooManyRequests = (detail = 'Too many requests, please slow down') =>
   new AppError(429, 'rate_limited', detail);
