@@ -11,7 +11,13 @@ const codeForStatus = (status: number): ErrorCode =>
 /** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.statusCode).send(err.toBody());
+    if (err instanceof AppError) {
+      // A peer that went silent mid-body would keep the connection open for ever (its body is never
+      // finished): it gets the answer, then the connection closes. Peers still sending are left alone,
+      // as closing on them could cut the answer off.
+      if (err.code === 'upload_stalled') reply.header('connection', 'close');
+      return reply.status(err.statusCode).send(err.toBody());
+    }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];

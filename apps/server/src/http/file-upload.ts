@@ -48,6 +48,7 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
     const fields: Record<string, string> = {};
     let file: Omit<ReceivedFile, 'tempPath' | 'fields'> | undefined;
     for await (const part of parts) {
+      idle.alive();
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -59,6 +60,7 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           hasher.update(chunk);
+          idle.alive();
           done(null, chunk);
         },
       });
@@ -94,30 +96,26 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
 }
 
 /**
- * Watches the connection for silence: a client that stops sending would otherwise hold a
- * connection, a file handle and a temp file until the server's request timeout (minutes).
+ * Watches the body for silence: a client that stops sending would otherwise hold a connection, a
+ * file handle and a temp file until the server's request timeout (minutes). Every part and every
+ * chunk of the file counts as a sign of life.
  */
 function watchIdle(req: FastifyRequest, idleMs: number) {
   const controller = new AbortController();
   let fail: (err: AppError) => void = () => undefined;
   const stalled = new Promise<never>((_resolve, reject) => (fail = reject));
   stalled.catch(() => undefined);
-  const socket = req.raw.socket;
-  const onTimeout = () => {
+  const onSilence = () => {
     const err = uploadStalled(`The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} s`);
     req.log.info({ idleMs }, 'upload stalled');
     controller.abort(err);
     fail(err);
-    // The 408 goes out first; if the peer then stays silent, the connection is closed.
-    socket.setTimeout(idleMs, () => socket.destroy());
   };
-  req.raw.setTimeout(idleMs, onTimeout);
+  const timer = setTimeout(onSilence, idleMs);
   return {
     signal: controller.signal,
     stalled,
-    release() {
-      req.raw.off('timeout', onTimeout);
-      if (!controller.signal.aborted) socket.setTimeout(req.server.server.timeout);
-    },
+    alive: () => timer.refresh(),
+    release: () => clearTimeout(timer),
   };
 }
