@@ -32,18 +32,20 @@ describe('DATA_DIR is private to the server user (SQLite)', () => {
     await generateTestVideo(clip, { seconds: 2, width: 320, height: 180 });
 
     const t = await createTestApp('sqlite', { DATA_DIR: dataDir, LOG_LEVEL: 'error' }, { logger: createLogger(loadConfig({ LOG_LEVEL: 'error' })) });
+    let stalled: http.ClientRequest | undefined;
     try {
       const creator = await signInWithWallet(t.app);
       const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
 
       // a temp file while its upload is under way
-      const stalled = http.request(`${url}/api/videos/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...bearer(creator.access_token) } });
+      stalled = http.request(`${url}/api/videos/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...bearer(creator.access_token) } });
       stalled.on('error', () => undefined);
       stalled.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
       stalled.write(Buffer.alloc(64 * 1024, 1));
       await expect.poll(() => fs.readdirSync(t.ctx.tempDir).length).toBe(1);
       expect(modeOf(path.join(t.ctx.tempDir, fs.readdirSync(t.ctx.tempDir)[0]!))).toBe(0o600);
       stalled.destroy();
+      await expect.poll(() => fs.readdirSync(t.ctx.tempDir)).toEqual([]);
 
       // a finished upload, transcoded to HLS renditions
       const payload = Buffer.concat([
@@ -64,6 +66,7 @@ describe('DATA_DIR is private to the server user (SQLite)', () => {
       expect(everything.some((e) => e.path.includes(`${path.sep}hls${path.sep}`) && !e.dir)).toBe(true);
       expect(everything.filter((e) => e.mode !== (e.dir ? 0o700 : 0o600))).toEqual([]);
     } finally {
+      stalled?.destroy(); // an open upload would hold the server's close
       await t.close();
       fs.rmSync(clip, { force: true });
     }
