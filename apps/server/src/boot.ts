@@ -12,6 +12,7 @@ import { PasswordHasher } from './modules/auth/passwords.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
+import { makePrivateDir } from './storage/private-files.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 
 // Payout details are never logged on purpose; these paths catch them if a body ever is.
@@ -26,7 +27,15 @@ export const createLogger = (config: Config, destination?: DestinationStream): L
  * secrets: everything the app needs. Jobs start only when this process is a worker.
  */
 export async function createContext(config: Config, logger: Logger = createLogger(config)): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+  // Every process sharing DATA_DIR (server, worker, CLIs) keeps it to its own user.
+  makePrivateDir(config.dataDir);
   const secrets = loadSecrets(config.dataDir, config.appSecret);
+  if (config.env === 'production' && secrets.storedIn && !config.databaseUrl) {
+    logger.warn(
+      `APP_SECRET is not set: the generated secret is kept in ${secrets.storedIn}, beside the database, so one copy of ` +
+        'DATA_DIR (a backup, a stolen disk) opens the sealed payout details. Set APP_SECRET (32+ characters) from a secret store.',
+    );
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : undefined;

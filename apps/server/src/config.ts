@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   MEDIA_MAX_FRAME_RATE: z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_LIMITS.maxFrameRate),
   MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
   MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -131,6 +132,8 @@ export interface Config {
   };
   /** what an uploaded video may declare, and the time and memory each ffmpeg run gets */
   media: MediaLimits;
+  /** an upload that sends no byte for this long is ended (408), freeing its connection and temp file */
+  uploadIdleTimeoutMs: number;
 }
 
 export interface RtmpConfig {
@@ -225,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       runTimeoutSeconds: e.MEDIA_RUN_TIMEOUT_SECONDS,
       memoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
     },
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -12,6 +12,7 @@ export const ErrorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'upload_stalled',
   'unsupported_media_type',
   'rate_limited',
   'insufficient_funds',

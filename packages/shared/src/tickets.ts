@@ -59,6 +59,8 @@ export interface Ticket {
   created_at: string;
   updated_at: string;
   user_email: string | null;
+  /** false: the address was typed in and nobody proved it belongs to the ticket's owner (staff: do not trust it) */
+  contact_email_verified: boolean;
   user_wallet: string | null;
   username: string;
   assigned_to: string | null;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
+import { PRIVATE_FILE_MODE, makePrivateDir, makePrivateFile } from '../storage/private-files.ts';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -39,10 +40,16 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
+  makePrivateDir(opts.dataDir);
+  const file = path.join(opts.dataDir, 'app.db');
+  // SQLite gives the WAL and shared-memory files the database file's mode: create that one private.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) makePrivateFile(f);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // The ledger lives here: a transfer acknowledged to a client must survive a power cut, which in
+  // WAL mode takes an fsync at every commit (NORMAL syncs only at checkpoints).
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });

@@ -13,6 +13,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
+      // A peer that went silent mid-body would keep the connection open for ever (its body is never
+      // finished): it gets the answer, then the connection closes. Peers still sending are left alone,
+      // as closing on them could cut the answer off.
+      if (err.code === 'upload_stalled') reply.header('connection', 'close');
       return reply.status(err.statusCode).send(err.toBody());
     }
 

@@ -26,6 +26,7 @@ export const conflict = (detail: string) => new AppError(409, 'conflict', detail
 export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
   new AppError(503, 'service_unavailable', detail, retryAfterSeconds);
 export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
+export const uploadStalled = (detail: string) => new AppError(408, 'upload_stalled', detail);
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
 export const tooManyRequests = (detail = 'Too many requests, please slow down', retryAfterSeconds?: number) =>
   new AppError(429, 'rate_limited', detail, retryAfterSeconds);

@@ -1,10 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
+type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
+
+/**
+ * The parts of a multipart body, once its Content-Type names a boundary: without one the parser
+ * throws a bare error deep inside, which would surface as a 500 instead of the client's mistake.
+ */
+export function multipartParts(req: FastifyRequest, opts: PartsOptions): ReturnType<FastifyRequest['parts']> {
+  if (!/;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i.test(req.headers['content-type'] ?? '')) {
+    throw badRequest('The multipart/form-data body has no boundary');
+  }
+  return req.parts(opts);
+}
+
 /** Reads the text fields of a multipart body that carries no file (file parts are refused). */
 export async function readFields(req: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for await (const part of req.parts({ limits: { files: 0, fields: 20, fieldSize: 64 * 1024 } })) {
+  for await (const part of multipartParts(req, { limits: { files: 0, fields: 20, fieldSize: 64 * 1024 } })) {
     if (part.type === 'file') throw badRequest('This request takes no file');
     fields[part.fieldname] = String(part.value);
   }

@@ -3,12 +3,16 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, type BlobStore, type ByteRange } from './blob-store.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, makePrivateDir } from './private-files.ts';
 
-/** Blobs as files under DATA_DIR/blobs; writes land by rename so a reader never sees half a file. */
+/**
+ * Blobs as files under DATA_DIR/blobs; writes land by rename so a reader never sees half a file.
+ * This process serves them itself, so they stay private to its user (files 600, folders 700).
+ */
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
   constructor(private readonly root: string) {
-    fs.mkdirSync(root, { recursive: true });
+    makePrivateDir(root);
   }
 
   private pathOf(key: string): string {
@@ -28,11 +32,12 @@ export class LocalBlobStore implements BlobStore {
 
   async putFile(key: string, localPath: string): Promise<boolean> {
     const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     if ((await this.size(key)) !== undefined) {
       await fsp.rm(localPath, { force: true });
       return false;
     }
+    await fsp.chmod(localPath, PRIVATE_FILE_MODE);
     try {
       await fsp.rename(localPath, target);
     } catch (err) {
@@ -49,8 +54,9 @@ export class LocalBlobStore implements BlobStore {
   async putDirectory(prefix: string, localDir: string): Promise<void> {
     const target = this.pathOf(prefix);
     await fsp.rm(target, { recursive: true, force: true });
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     await fsp.cp(localDir, target, { recursive: true });
+    await makeTreePrivate(target); // ffmpeg wrote the renditions with the default, world-readable mode
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
@@ -65,5 +71,12 @@ export class LocalBlobStore implements BlobStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     await fsp.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+}
+
+async function makeTreePrivate(dir: string): Promise<void> {
+  await fsp.chmod(dir, PRIVATE_DIR_MODE);
+  for (const entry of await fsp.readdir(dir, { recursive: true, withFileTypes: true })) {
+    await fsp.chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
   }
 }

@@ -14,6 +14,7 @@ export function presentTicket(row: TicketRow, replies?: TicketReply[]): Ticket {
     created_at: row.created_at,
     updated_at: row.updated_at,
     user_email: row.user_email,
+    contact_email_verified: Boolean(row.contact_email_verified),
     user_wallet: row.user_wallet,
     username: row.username,
     assigned_to: row.assigned_wallet,

@@ -40,6 +40,9 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
           priority: input.priority,
           status: 'open',
           user_email: input.user_email ?? user.email,
+          // Any address can be typed into the form, and accounts carry no proof of their own
+          // address yet: every contact address is shown to staff as unverified.
+          contact_email_verified: 0,
           assigned_to: null,
           created_at: at,
           updated_at: at,

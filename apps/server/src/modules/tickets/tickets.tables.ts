@@ -15,7 +15,10 @@ export interface TicketsTable {
   category_id: number;
   priority: TicketPriority;
   status: TicketStatus;
+  /** the contact address given with the ticket (the account's address when none was) */
   user_email: string | null;
+  /** 0 or 1: whether user_email is proven to belong to the ticket's owner */
+  contact_email_verified: number;
   assigned_to: string | null;
   created_at: string;
   updated_at: string;

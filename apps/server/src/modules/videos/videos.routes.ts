@@ -32,6 +32,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: TOO_LARGE,
         fileField: 'file',
         missingFile: NO_FILE,
+        idleTimeoutMs: app.ctx.config.uploadIdleTimeoutMs,
       });
       return reply.status(201).send(await createVideoFromUpload(app.ctx, user, upload));
     },

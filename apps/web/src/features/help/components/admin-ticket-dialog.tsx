@@ -37,7 +37,22 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
             </h2>
             <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => ref.current?.close()}>×</button>
           </div>
-          <p className="muted">{ticket.username}{ticket.user_email ? ` · ${ticket.user_email}` : ''} · {ticket.category_name}</p>
+          <p className="muted">
+            {ticket.username}
+            {ticket.user_email && (
+              <>
+                {' · '}
+                {ticket.user_email}
+                {!ticket.contact_email_verified && (
+                  <span className="unverified-badge" title={t('help.unverifiedEmailHint')} data-testid="ticket-email-unverified">
+                    {t('help.unverifiedEmail')}
+                  </span>
+                )}
+              </>
+            )}
+            {' · '}
+            {ticket.category_name}
+          </p>
           <div className="inline-form form">
             <label>
               {t('help.statusLabel')}

@@ -1,0 +1,19 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+describe('SQLite durability', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('syncs every commit (synchronous=FULL), so an acknowledged transfer survives a power cut', async () => {
+    // 2 is FULL; NORMAL (1) in WAL mode may lose the last commits on power loss
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.ctx.db);
+    expect(rows[0]?.synchronous).toBe(2);
+    const { rows: mode } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.ctx.db);
+    expect(mode[0]?.journal_mode).toBe('wal');
+  });
+});
