@@ -26,6 +26,7 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
   if (!(await repo.categoryExists(ctx.db, input.category_id))) throw badRequest('Please choose a category');
   const at = nowIso();
   const id = newId();
+  const contact = input.user_email ?? user.email;
   // Ticket numbers are sequential; two tickets created at once race for a number and the loser takes the next.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -39,10 +40,9 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
           category_id: input.category_id,
           priority: input.priority,
           status: 'open',
-          user_email: input.user_email ?? user.email,
-          // Any address can be typed into the form, and accounts carry no proof of their own
-          // address yet: every contact address is shown to staff as unverified.
-          contact_email_verified: 0,
+          user_email: contact,
+          // Any address can be typed into the form: only the account's own, proven address is verified.
+          contact_email_verified: contact !== null && contact === user.email && user.email_verified_at !== null ? 1 : 0,
           assigned_to: null,
           created_at: at,
           updated_at: at,
