@@ -27,6 +27,13 @@ describe('probing hostile uploads', () => {
     expect((refused as Error).message).toMatch(/playlist that refers to other files/);
   });
 
+  it('names no server path in the reason it gives for bytes that are no video', async () => {
+    fs.writeFileSync(file('garbage.mp4'), Buffer.alloc(4096, 0x5a));
+    const refused = await probe(file('garbage.mp4')).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(NotAVideoError);
+    expect((refused as Error).message).not.toContain(dir);
+  });
+
   it('refuses an ffconcat script naming local files', async () => {
     await writeConcatScript(file('concat.mp4'), [secret, secret]);
     const refused = await probe(file('concat.mp4')).catch((err: unknown) => err);

@@ -102,7 +102,9 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Medi
     if (refused && !NOT_VIDEO_FORMATS.test(refused)) throw new RefusedFormatError(refused);
     // Only "ffprobe ran and could not make sense of it" means not-a-video; a missing ffprobe is our fault.
     if (err instanceof FfmpegError || err instanceof SyntaxError || timeout.aborted) {
-      throw new NotAVideoError(`Not a readable video: ${err instanceof FfmpegError ? err.message : 'ffprobe gave no answer'}`);
+      // ffprobe names the file by its path on this server: the uploader is told of "the file" instead
+      const why = err instanceof FfmpegError ? err.message.replaceAll(input, 'the file').replaceAll(path.resolve(file), 'the file') : 'ffprobe gave no answer';
+      throw new NotAVideoError(`Not a readable video: ${why}`);
     }
     throw err;
   }

@@ -43,6 +43,8 @@ export const VideoSchema = z.object({
   media_url: z.string(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** why processing refused or failed the file, in words its uploader can act on; null unless failed */
+  failure_reason: z.string().nullable(),
 });
 export type Video = z.infer<typeof VideoSchema>;
 

@@ -26,6 +26,9 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
   await opts.reportProgress(100);
 }
 
+export const PROCESSING_FAILED =
+  'Processing failed: the file could not be converted for streaming. Export it again as MP4 (H.264 video, AAC audio) and upload that.';
+
 /** After the last retry: the video leaves `processing` for an explicit `failed` its creator can see. */
 export async function markVideoFailed(ctx: AppContext, videoId: string, reason: string): Promise<void> {
   await ctx.db

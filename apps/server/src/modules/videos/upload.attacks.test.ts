@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cidOf, generateLongBlackVideo, generateTestVideo, runFfmpeg, writeConcatScript, writeForgedFrameSizeAvi, writeLocalFilePlaylist } from '@app/media';
-import type { AuthResponse } from '@app/shared';
+import type { AuthResponse, Video } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transcodeVideoFailed } from '../../jobs/handlers/transcode-video.ts';
 import { cidKey } from '../../storage/blob-store.ts';
+import { PROCESSING_FAILED } from './process-video.ts';
 import { insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet } from '../../testing/test-users.ts';
@@ -101,6 +103,14 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
       thumbnail_cid: null,
       hls_path: null,
     });
+  });
+
+  it('shows the uploader why a video failed, keeping the server paths of ffmpeg\'s log out of it', async () => {
+    const video = await insertVideo(t.ctx.db, creator.user.id, { status: 'processing' });
+    await transcodeVideoFailed({ videoId: video.id }, 'ffmpeg exited with 1: /srv/tarang/data/tmp/4242/upload-x: Invalid data found', t.ctx);
+    const seen = (await t.app.inject({ url: `/api/videos/${video.id}`, headers: bearer(creator.access_token) })).json<Video>();
+    expect(seen).toMatchObject({ status: 'failed', failure_reason: PROCESSING_FAILED });
+    expect(JSON.stringify(seen)).not.toContain('/srv/');
   });
 
   it('fails a stored video over a limit lowered since its upload, with the reason', async () => {

@@ -26,5 +26,6 @@ export function presentVideo(row: VideoRow, earnedMicro: number): Video {
     media_url: mediaUrl(row.cid),
     width: row.width,
     height: row.height,
+    failure_reason: row.status === 'failed' ? row.failure : null,
   };
 }

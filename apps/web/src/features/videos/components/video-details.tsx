@@ -62,7 +62,10 @@ export function VideoDetails({ video }: { video: Video }) {
         {video.status === 'ready' ? (
           <VideoPlayer video={video} reportWatch={{ videoId: video.id, creatorId: video.creator_id }} />
         ) : (
-          <div className="player player-pending" role="status">{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</div>
+          <div className="player player-pending" role="status">
+            <p>{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</p>
+            {isCreator && video.failure_reason && <p data-testid="video-failure-reason">{video.failure_reason}</p>}
+          </div>
         )}
         <h1 className="watch-title" data-testid="video-title">{video.title}</h1>
         <div className="watch-bar">
