@@ -22,7 +22,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
  * translation has landed: a new key needs their text too. The rest ship complete for the shell and
  * the video pages and fall back to English elsewhere until translated (the table shows what is left).
  */
-const COMPLETE_EVERYWHERE = ['hi', 'bn', 'gu', 'pa', 'or', 'ta', 'te', 'kn', 'ml', 'mr', 'ur', 'as', 'ne'];
+const COMPLETE_EVERYWHERE = ['hi', 'bn', 'gu', 'pa', 'or', 'ta', 'te', 'kn', 'ml', 'mr', 'ur', 'as', 'ne', 'es', 'fr', 'de', 'pt', 'it', 'ru'];
 const COMPLETE_SHELL = ['ar'];
 const SHELL_NAMESPACES = ['app', 'common', 'header', 'sidebar', 'footer', 'language', 'errors', 'pages', 'feeds', 'auth', 'wallet', 'settings', 'videos', 'profile'];
 const inShell = (key: string) => SHELL_NAMESPACES.includes(key.split('.')[0]!);
