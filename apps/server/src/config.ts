@@ -48,6 +48,10 @@ const EnvSchema = z.object({
   LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
+  PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
+  ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  AD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -85,6 +89,14 @@ export interface Config {
   s3: S3Options | undefined;
   /** who takes advertisers' payments: the local test provider (approves everything) or none */
   paymentProvider: 'test' | 'none';
+  /** payouts above this (paise) are decided by an admin only, not by support */
+  payoutAdminAbovePaise: number;
+  /**
+   * Per client address (an IPv4 address or an IPv6 /64) and UTC day. Many real people can share
+   * one address behind carrier NAT, so anonymous views still count up to a generous cap per video;
+   * what is paid or charged for is bounded tighter, since the address is all that ties it to anyone.
+   */
+  addressCaps: { anonViewsPerVideo: number; anonPaidViews: number; adEventsPerCampaign: number };
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
+    payoutAdminAbovePaise: e.PAYOUT_ADMIN_ABOVE_RUPEES * 100,
+    addressCaps: { anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS, anonPaidViews: e.ANON_PAID_VIEWS_PER_ADDRESS, adEventsPerCampaign: e.AD_EVENTS_PER_ADDRESS },
   };
 }

@@ -8,6 +8,7 @@ import * as clips from './20261122-0007-clips.ts';
 import * as viewing from './20261122-0008-viewing.ts';
 import * as advertisers from './20261122-0009-advertisers.ts';
 import * as clipSnapshots from './20261122-0010-clip-snapshots.ts';
+import * as fundedPools from './20261123-0012-funded-pools.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0008-viewing': viewing,
   '20261122-0009-advertisers': advertisers,
   '20261122-0010-clip-snapshots': clipSnapshots,
+  '20261123-0012-funded-pools': fundedPools,
 };
