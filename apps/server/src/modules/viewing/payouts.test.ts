@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../boot.ts';
 import { loadConfig } from '../../config.ts';
+import { fundPools } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
@@ -25,6 +26,7 @@ describe.each(testDialects)('payouts on %s', (dialect) => {
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'trace' }), { write: (line: string) => void logLines.push(line) });
     t = await createTestApp(dialect, { ADMIN_EMAILS: 'payouts-admin@example.com', LOG_LEVEL: 'trace' }, { logger });
     staff = await signUpByEmail(t.app, { email: 'payouts-admin@example.com' });
+    await fundPools(t.ctx.db, 100_000_000);
   });
   afterAll(() => t.close());
 
