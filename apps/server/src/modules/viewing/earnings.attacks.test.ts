@@ -95,7 +95,7 @@ describe.each(testDialects)('reward pools on %s', (dialect) => {
 
   it('never lets concurrent qualified watches take a pool below zero', async () => {
     const viewers = await Promise.all(Array.from({ length: 8 }, () => signUpByEmail(t.app)));
-    const sessions = [];
+    const sessions: string[] = [];
     for (const v of viewers) sessions.push(await almostQualify(v));
     now += 10_000;
     await Promise.all(viewers.map((v, i) => lastBeat(v, sessions[i]!)));
