@@ -20,6 +20,29 @@ async function uploadVideo(server: RunningServer, page: Page, file: string, fiel
   return (await res.json()) as Video;
 }
 
+/**
+ * Viewer earnings are paid from pools that only ad money fills: an advertiser of its own (the
+ * creator opens their advertiser account in a test below) runs a campaign that a dozen anonymous
+ * people, on their own addresses through the trusted proxy, click; then it ends.
+ */
+async function fundRewardPools(server: RunningServer): Promise<void> {
+  const api = async (url: string, body: object, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}${url}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ id: string; counted: boolean; access_token: string }>;
+  };
+  const { access_token } = await api('/api/auth/register', { email: 'pool-funder@example.com', password: 'correct horse battery' });
+  const signedIn = { authorization: `Bearer ${access_token}` };
+  await api('/api/advertisers/account', { company_name: 'Pool Funders', contact_email: 'pools@example.com' }, signedIn);
+  await api('/api/advertisers/funds', { amount: 1000 }, signedIn);
+  const campaign = await api('/api/advertisers/campaigns', { title: 'Fund the pools', description: '', budget: 100, daily_budget: 100, target_category: 'Gaming' }, signedIn);
+  for (let i = 1; i <= 12; i++) {
+    if (!(await api(`/api/advertisers/campaigns/${campaign.id}/click`, {}, { 'x-forwarded-for': `198.51.100.${i}` })).counted) throw new Error('a funding click was not counted');
+  }
+  // off the feeds again: the campaign under test is the only sponsored card
+  await api(`/api/advertisers/campaigns/${campaign.id}/cancel`, {}, signedIn);
+}
+
 describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -30,7 +53,7 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
 
   beforeAll(async () => {
     await generateTestVideo(file, { seconds: 6, width: 320, height: 180 });
-    server = await startServer();
+    server = await startServer({ TRUST_PROXY: 'true' });
     browser = await launchBrowser();
     creator = await signedInWithWallet(browser, server.url);
     viewer = await signedInWithWallet(browser, server.url);
@@ -40,6 +63,7 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
       if (Date.now() > deadline) throw new Error('the uploaded video was not processed in 60 s');
       await new Promise((r) => setTimeout(r, 500));
     }
+    await fundRewardPools(server);
   });
   afterAll(async () => {
     await browser?.close();

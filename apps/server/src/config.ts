@@ -74,6 +74,10 @@ const EnvSchema = z.object({
   MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
   MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
+  ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  AD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
 }).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
   path: ['S3_BUCKET'],
@@ -134,6 +138,14 @@ export interface Config {
   media: MediaLimits;
   /** an upload that sends no byte for this long is ended (408), freeing its connection and temp file */
   uploadIdleTimeoutMs: number;
+  /** payouts above this (paise) are decided by an admin only, not by support */
+  payoutAdminAbovePaise: number;
+  /**
+   * Per client address (an IPv4 address or an IPv6 /64) and UTC day. Many real people can share
+   * one address behind carrier NAT, so anonymous views still count up to a generous cap per video;
+   * what is paid or charged for is bounded tighter, since the address is all that ties it to anyone.
+   */
+  addressCaps: { anonViewsPerVideo: number; anonPaidViews: number; adEventsPerCampaign: number };
 }
 
 export interface RtmpConfig {
@@ -229,5 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
     },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    payoutAdminAbovePaise: e.PAYOUT_ADMIN_ABOVE_RUPEES * 100,
+    addressCaps: { anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS, anonPaidViews: e.ANON_PAID_VIEWS_PER_ADDRESS, adEventsPerCampaign: e.AD_EVENTS_PER_ADDRESS },
   };
 }

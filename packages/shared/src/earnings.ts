@@ -101,6 +101,8 @@ export interface ViewerEarnings {
   today_earnings: number;
   daily_cap: number;
   pending_payouts: number;
+  /** earned, but the ad money that funds it has not come in yet: credited as it arrives */
+  pending_earnings: number;
   payout_threshold: number;
   referral_code: string;
   referrals: number;

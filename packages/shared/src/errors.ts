@@ -16,6 +16,12 @@ export const ErrorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'insufficient_funds',
+  /** an idempotency key sent again with a different request */
+  'idempotency_mismatch',
+  /** staff deciding their own payout */
+  'own_payout',
+  /** a decision only an admin may take */
+  'admin_required',
   'service_unavailable',
   'internal',
 ] as const;

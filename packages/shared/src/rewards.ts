@@ -8,6 +8,8 @@ export const Rewards = {
   like: 1 * MICRO_PER_TOKEN,
   clipCreate: 5 * MICRO_PER_TOKEN,
   clipLike: MICRO_PER_TOKEN / 2,
+  /** clips a user is paid clipCreate for per day (UTC): making a clip costs nothing, so its reward needs a bound */
+  clipCreateDailyLimit: 10,
   livePerMinute: 2 * MICRO_PER_TOKEN,
   liveMinimum: 10 * MICRO_PER_TOKEN,
 } as const;

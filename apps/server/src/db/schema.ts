@@ -2,6 +2,7 @@ import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
 import type { StreamChatMessagesTable, StreamsTable } from '../modules/streams/streams.tables.ts';
 import type { ClipLikesTable, ClipViewWindowsTable, ClipViewsTable, ClipsTable } from '../modules/clips/clips.tables.ts';
+import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
 import type { AdEventWindowsTable, AdvertiserFundsTable, AdvertisersTable, CampaignsTable } from '../modules/advertisers/advertisers.tables.ts';
 import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
 import type {
@@ -13,6 +14,7 @@ import type {
 } from '../modules/videos/videos.tables.ts';
 import type {
   PayoutsTable,
+  PendingEarningsTable,
   ReferralCodesTable,
   ReferralsTable,
   VideoRatingsTable,
@@ -52,6 +54,8 @@ export interface Database {
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
   payouts: PayoutsTable;
+  pending_earnings: PendingEarningsTable;
+  address_daily_counters: AddressDailyCountersTable;
   advertisers: AdvertisersTable;
   advertiser_funds: AdvertiserFundsTable;
   campaigns: CampaignsTable;
@@ -110,6 +114,8 @@ export interface LedgerAccountsTable {
   /** in the currency's smallest unit; CHECK keeps user accounts at or above zero. */
   balance: number;
   created_at: string;
+  /** 1 for a reward pool: a system account that still never goes below zero (it pays out only what came in) */
+  pool: number;
 }
 
 export interface LedgerEntriesTable {

@@ -19,6 +19,9 @@ export function clientNetwork(ip: string): string {
   return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
-/** A keyed hash of the client's network for rows that outlive the request: no raw address is stored. */
-export const clientNetworkKey = (appSecret: string, purpose: string, ip: string): string =>
-  createHmac('sha256', appSecret).update(`${purpose}|${clientNetwork(ip)}`).digest('base64url').slice(0, 22);
+/** A keyed hash for rows that outlive the request, so no raw address is stored. */
+export const keyedHash = (appSecret: string, purpose: string, value: string): string =>
+  createHmac('sha256', appSecret).update(`${purpose}|${value}`).digest('base64url').slice(0, 22);
+
+/** A keyed hash of the client's network. */
+export const clientNetworkKey = (appSecret: string, purpose: string, ip: string): string => keyedHash(appSecret, purpose, clientNetwork(ip));

@@ -21,8 +21,14 @@ export const badRequest = (detail: string) => new AppError(400, 'bad_request', d
 export const validationFailed = (detail: string) => new AppError(400, 'validation_failed', detail);
 export const unauthorized = (detail = 'Authentication required') => new AppError(401, 'unauthorized', detail);
 export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
+/** Staff may not decide on their own money: another staff member must. */
+export const ownPayout = (detail: string) => new AppError(403, 'own_payout', detail);
+export const adminRequired = (detail: string) => new AppError(403, 'admin_required', detail);
 export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
 export const conflict = (detail: string) => new AppError(409, 'conflict', detail);
+/** The same idempotency key sent again with a different request: never applied, never mistaken for the first. */
+export const idempotencyMismatch = (detail = 'This idempotency key was already used for a different request') =>
+  new AppError(409, 'idempotency_mismatch', detail);
 export const serviceUnavailable = (detail: string, retryAfterSeconds?: number) =>
   new AppError(503, 'service_unavailable', detail, retryAfterSeconds);
 export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);

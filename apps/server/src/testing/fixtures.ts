@@ -1,6 +1,9 @@
-import type { Executor } from '../db/database.ts';
+import { EarningCategories } from '@app/shared';
+import type { Db, Executor } from '../db/database.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import type { ClipsTable } from '../modules/clips/clips.tables.ts';
+import { transfer } from '../modules/ledger/ledger.service.ts';
+import { RupeeAccount } from '../modules/ledger/rupee-accounts.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
 
 /**
@@ -65,4 +68,16 @@ export async function insertClip(db: Executor, creatorId: string, sourceVideoId:
   };
   await db.insertInto('clips').values(row).execute();
   return row;
+}
+
+/**
+ * Puts money into every reward pool from the gateway, as ad charges would: pools pay out only what
+ * they hold, so tests of viewer earnings fund them first.
+ */
+export async function fundPools(db: Db, paise: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const pool of [RupeeAccount.creatorsPool, ...EarningCategories.map(RupeeAccount.pool)]) {
+      await transfer({ from: RupeeAccount.gateway, to: pool, amount: paise, currency: 'INR', kind: 'test_funding', ref: pool, idempotencyKey: `test-funding:${newId(16)}` }, trx);
+    }
+  });
 }

@@ -9,6 +9,7 @@ import * as viewing from './20261122-0008-viewing.ts';
 import * as advertisers from './20261122-0009-advertisers.ts';
 import * as clipSnapshots from './20261122-0010-clip-snapshots.ts';
 import * as signUpGuards from './20261123-0011-sign-up-guards.ts';
+import * as fundedPools from './20261123-0012-funded-pools.ts';
 import * as ticketContactVerified from './20261123-0013-ticket-contact-verified.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '20261122-0009-advertisers': advertisers,
   '20261122-0010-clip-snapshots': clipSnapshots,
   '20261123-0011-sign-up-guards': signUpGuards,
+  '20261123-0012-funded-pools': fundedPools,
   '20261123-0013-ticket-contact-verified': ticketContactVerified,
 };

@@ -3,7 +3,7 @@ import { AddFundsSchema, AdvertiserAccountCreateSchema, CampaignActions, Campaig
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
-import { viewerKey } from '../../http/viewer-key.ts';
+import { addressKey } from '../../http/viewer-key.ts';
 import { addFunds, createAccount, dashboard } from './advertisers.service.ts';
 import { changeCampaign, createCampaign, listCampaigns, recordAdEvent, sponsoredFor } from './campaigns.service.ts';
 
@@ -56,10 +56,10 @@ export const advertiserRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['impression', 'click'] as const) {
     app.post(
       `/api/advertisers/campaigns/:id/${kind}`,
-      { schema: { tags, summary: `Count a ${kind} of a sponsored card (once per viewer per hour) and charge it`, params: Params } },
+      { schema: { tags, summary: `Count a ${kind} of a sponsored card (once per viewer per hour, capped per address per day) and charge it`, params: Params } },
       async (req) => {
         const user = await currentUser(req);
-        return recordAdEvent(app.ctx, req.params.id, kind, viewerKey(req, user), user);
+        return recordAdEvent(app.ctx, req.params.id, kind, addressKey(req), user);
       },
     );
   }

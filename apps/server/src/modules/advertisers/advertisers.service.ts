@@ -2,7 +2,7 @@ import { paiseToRupees, type AdvertiserAccount, type AdvertiserAccountCreate, ty
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, idempotencyMismatch, notFound } from '../../http/errors.ts';
 import { clockNow } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, earnedByRef, openAccount, transfer } from '../ledger/ledger.service.ts';
@@ -70,7 +70,8 @@ export async function dashboard(ctx: AppContext, user: UsersTable): Promise<Adve
 /**
  * Adds funds: the payment provider takes the money first (outside any transaction: it is another
  * company's system), then the payment is recorded and credited in one transaction. A retried
- * request with the same idempotency key is charged once and credited once.
+ * request with the same idempotency key is charged once and credited once; the key sent again with
+ * another amount is refused (409), never answered with the first payment as if it were this one.
  */
 export async function addFunds(ctx: AppContext, user: UsersTable, paise: number, idempotencyKey: string): Promise<{ account_balance: number; transaction: { id: string; amount: number; provider: string; created_at: string } }> {
   const advertiser = await requireAdvertiser(ctx.db, user);
@@ -81,7 +82,11 @@ export async function addFunds(ctx: AppContext, user: UsersTable, paise: number,
   const at = clockNow(ctx).toISOString();
   const funds = { id: newId(16), advertiser_id: advertiser.id, amount: paise, provider: provider.name, provider_ref: payment.reference, created_at: at };
   const recorded = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.insertFunds(trx, funds))) return (await repo.findFundsByProviderRef(trx, provider.name, payment.reference))!;
+    if (!(await repo.insertFunds(trx, funds))) {
+      const first = (await repo.findFundsByProviderRef(trx, provider.name, payment.reference))!;
+      if (Number(first.amount) !== paise || first.advertiser_id !== advertiser.id) throw idempotencyMismatch('This idempotency key was already used to add a different amount');
+      return first;
+    }
     await transfer(
       { from: RupeeAccount.gateway, to: RupeeAccount.advertiser(advertiser.id), amount: paise, currency: 'INR', kind: 'advertiser_deposit', ref: funds.id, idempotencyKey: `deposit:${provider.name}:${payment.reference}` },
       trx,

@@ -37,8 +37,14 @@ describe.each(testDialects)('advertisers and campaigns on %s', (dialect) => {
     return res.json<Campaign>();
   };
   const dashboard = async (who: AuthResponse) => (await call('GET', '/api/advertisers/dashboard', who)).json<AdvertiserDashboard>();
-  /** A different anonymous viewer per user agent. */
-  const impression = (id: string, viewer: string, kind: 'impression' | 'click' = 'impression') => call('POST', `/api/advertisers/campaigns/${id}/${kind}`, undefined, undefined, { 'user-agent': viewer });
+  /** A different anonymous viewer per name, each on an address of its own (a User-Agent alone is no viewer: see advertisers.attacks.test.ts). */
+  const addresses = new Map<string, string>();
+  const addressOf = (viewer: string) => {
+    if (!addresses.has(viewer)) addresses.set(viewer, `10.1.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`);
+    return addresses.get(viewer)!;
+  };
+  const impression = (id: string, viewer: string, kind: 'impression' | 'click' = 'impression') =>
+    t.app.inject({ method: 'POST', url: `/api/advertisers/campaigns/${id}/${kind}`, remoteAddress: addressOf(viewer) });
 
   it('answers 404 without an account, then creates exactly one account per user', async () => {
     const who = await signUpByEmail(t.app);

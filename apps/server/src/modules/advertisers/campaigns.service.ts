@@ -7,6 +7,8 @@ import { clockNow, utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, balancesOf, earnedByRef, lockAccounts, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
+import { withinAddressCap } from '../address-caps/address-caps.service.ts';
+import { settlePendingEarnings } from '../viewing/rewards.service.ts';
 import { presentCampaign, presentSponsored } from './advertisers.presenter.ts';
 import * as repo from './advertisers.repository.ts';
 import { AD_CHARGE, requireAdvertiser } from './advertisers.service.ts';
@@ -124,14 +126,16 @@ const chargeAccounts = (campaignId: string) => [
 class NotCounted extends Error {}
 
 /**
- * Counts an impression or a click (at most once per viewer, campaign and kind per hour) and charges
- * it to the campaign's budget: the conditional debit of the campaign's account means concurrent
+ * Counts an impression or a click and charges it to the campaign's budget. It counts at most once
+ * per hour per viewer, campaign and kind, where the viewer is the signed-in user or else the client's
+ * address (a browser's User-Agent is free to rotate), and at most AD_EVENTS_PER_ADDRESS times a day
+ * per address, campaign and kind, signed in or not, so no one address can drain a budget. Then: the conditional debit of the campaign's account means concurrent
  * events can never spend more than the budget, and the conditional update of the campaign row keeps
  * the day under its daily budget. The charge is split at once: 70 % to the creators' pool, 15 % to
  * the viewer pools (by category share), 15 % to the platform. A campaign that can no longer pay for
  * an impression is completed.
  */
-export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: 'impression' | 'click', viewerKey: string, viewer?: UsersTable): Promise<{ counted: boolean; landing_url: string | null }> {
+export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: 'impression' | 'click', addressKey: string, viewer?: UsersTable): Promise<{ counted: boolean; landing_url: string | null }> {
   const campaign = await repo.findCampaign(ctx.db, campaignId);
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
   const owner = viewer ? await repo.findAdvertiserByUser(ctx.db, viewer.id) : undefined;
@@ -141,9 +145,11 @@ export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: '
   const now = clockNow(ctx);
   const at = now.toISOString();
   const price = kind === 'impression' ? AdRules.impressionPrice : AdRules.clickPrice;
+  const viewerKey = viewer ? `user:${viewer.id}` : addressKey;
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.claimAdEventWindow(trx, { campaign_id: campaignId, viewer_key: viewerKey, kind, counted_at: at }, new Date(now.getTime() - HOUR_MS).toISOString()))) throw new NotCounted();
+      if (!(await withinAddressCap(trx, addressKey, `ad:${campaignId}:${kind}`, ctx.config.addressCaps.adEventsPerCampaign, now))) throw new NotCounted();
       if (!(await repo.countAdEvent(trx, campaignId, kind, price, utcDay(now), at))) throw new NotCounted();
       await lockAccounts(trx, chargeAccounts(campaignId));
       try {
@@ -158,6 +164,8 @@ export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: '
   } catch (err) {
     if (!(err instanceof NotCounted)) throw err;
   }
+  // The charge just put money in the pools: earnings that waited for it are credited now.
+  if (result.counted) await settlePendingEarnings(ctx);
   if ((await balanceOf(ctx.db, RupeeAccount.campaign(campaignId))) < AdRules.impressionPrice) {
     await repo.setCampaignStatus(ctx.db, campaignId, ['active', 'paused'], 'completed', at);
   }

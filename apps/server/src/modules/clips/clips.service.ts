@@ -6,6 +6,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { withinDailyLimit } from '../viewing/rewards.service.ts';
 import type { RecordingSnapshot } from '../../live/live-context.ts';
 import { resolveClipSource, type ClipSource, type ClipSourceKind } from './clip-sources.ts';
 import { releaseSnapshot } from './clip-snapshots.ts';
@@ -45,8 +46,8 @@ export async function getClip(ctx: AppContext, id: string, viewer?: UsersTable):
 
 /**
  * A new clip: the range must lie inside a source the creator may see and that plays. The row, the
- * 5-token creation reward and the job that cuts the media are written in one transaction, so a
- * clip never exists without its reward or its job.
+ * 5-token creation reward (for the first few clips of the day: a clip costs nothing to make) and
+ * the job that cuts the media are written in one transaction, so a clip never exists without its job.
  */
 export async function createClip(ctx: AppContext, user: UsersTable, input: z.output<typeof ClipCreateSchema>): Promise<{ clip_id: string }> {
   const [kind, sourceId]: [ClipSourceKind, string] = input.source_video_id ? ['video', input.source_video_id] : ['stream', input.source_stream_id!];
@@ -104,10 +105,12 @@ async function insertClip(
       created_at: at,
       updated_at: at,
     });
-    await transfer(
-      { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.clipCreate, kind: ClipEarningKinds.create, ref: id, idempotencyKey: `clip:${id}` },
-      trx,
-    );
+    if (await withinDailyLimit(trx, user.id, 'clip_reward', Rewards.clipCreateDailyLimit, new Date())) {
+      await transfer(
+        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.clipCreate, kind: ClipEarningKinds.create, ref: id, idempotencyKey: `clip:${id}` },
+        trx,
+      );
+    }
     await ctx.jobs.enqueue('cut-clip', { clipId: id }, { jobId: `cut-clip:${id}` }, trx);
   });
   return { clip_id: id };

@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/ids.ts';
 export async function createAccount(db: Executor, account: { id: string; kind: LedgerAccountKind; currency: Currency; userId?: string }): Promise<void> {
   await db
     .insertInto('ledger_accounts')
-    .values({ id: account.id, kind: account.kind, user_id: account.userId ?? null, currency: account.currency, balance: 0, created_at: nowIso() })
+    .values({ id: account.id, kind: account.kind, user_id: account.userId ?? null, currency: account.currency, balance: 0, created_at: nowIso(), pool: 0 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -29,7 +29,9 @@ export function findEntryByKey(db: Executor, idempotencyKey: string) {
 
 /**
  * Subtracts in one conditional UPDATE: the row lock (PostgreSQL) or the single writer (SQLite)
- * makes check-and-debit atomic, so concurrent debits can never overdraw. false = not debited.
+ * makes check-and-debit atomic, so concurrent debits can never overdraw. Only the issuing system
+ * accounts (the mint, the gateway) may go below zero; a reward pool is a system account that may
+ * not (it pays out only what came in). false = not debited.
  */
 export async function debit(db: Executor, accountId: string, currency: Currency, amount: number): Promise<boolean> {
   const result = await db
@@ -37,7 +39,7 @@ export async function debit(db: Executor, accountId: string, currency: Currency,
     .set({ balance: sql`balance - ${amount}` })
     .where('id', '=', accountId)
     .where('currency', '=', currency)
-    .where((eb) => eb.or([eb('kind', '=', 'system'), eb('balance', '>=', amount)]))
+    .where((eb) => eb.or([eb.and([eb('kind', '=', 'system'), eb('pool', '=', 0)]), eb('balance', '>=', amount)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.ts';
 import type { Currency, LedgerAccountKind } from '../../db/schema.ts';
-import { conflict, insufficientFunds } from '../../http/errors.ts';
+import { idempotencyMismatch, insufficientFunds } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import * as repo from './ledger.repository.ts';
 
@@ -31,13 +31,33 @@ export interface TransferResult {
 
 export class LedgerError extends Error {}
 
+type LedgerEntry = NonNullable<Awaited<ReturnType<typeof repo.findEntryByKey>>>;
+
 /**
  * Moves money between two accounts of the same currency as one double-entry row plus two balance
  * updates, inside the caller's transaction. Throws `insufficientFunds` (400) when the payer's
  * balance is short, and a LedgerError when an account is missing or holds another currency; the
- * caller's transaction then rolls back whatever else it did.
+ * caller's transaction then rolls back whatever else it did. A key used before for the same
+ * movement returns the first result; for a different one, `idempotency_mismatch` (409).
  */
-export async function transfer(input: TransferInput, trx: Executor): Promise<TransferResult> {
+export function transfer(input: TransferInput, trx: Executor): Promise<TransferResult> {
+  const ref = input.ref ?? null;
+  return move(input, trx, (e) => sameMovement(e, input) && (e.ref ?? null) === ref && Number(e.amount) === input.amount);
+}
+
+/**
+ * Pays a reward whose key says what may be paid only once (e.g. one upload reward per creator and
+ * content): a second call with the key pays nothing and reports `replayed`, even when it concerns
+ * another thing (the same bytes uploaded again as a new video).
+ */
+export function transferOnce(input: TransferInput, trx: Executor): Promise<TransferResult> {
+  return move(input, trx, (e) => sameMovement(e, input));
+}
+
+const sameMovement = (e: LedgerEntry, input: TransferInput): boolean =>
+  e.debit_account_id === input.from && e.credit_account_id === input.to && e.currency === (input.currency ?? 'TOKEN') && e.kind === input.kind;
+
+async function move(input: TransferInput, trx: Executor, isReplay: (existing: LedgerEntry) => boolean): Promise<TransferResult> {
   const { from, to, amount, kind, idempotencyKey } = input;
   const ref = input.ref ?? null;
   const currency = input.currency ?? 'TOKEN';
@@ -47,15 +67,7 @@ export async function transfer(input: TransferInput, trx: Executor): Promise<Tra
   const entry = { id: newId(16), idempotency_key: idempotencyKey, debit_account_id: from, credit_account_id: to, amount, currency, kind, ref, created_at: nowIso() };
   if (!(await repo.insertEntryOnce(trx, entry))) {
     const existing = await repo.findEntryByKey(trx, idempotencyKey);
-    const same =
-      existing &&
-      existing.debit_account_id === from &&
-      existing.credit_account_id === to &&
-      Number(existing.amount) === amount &&
-      existing.currency === currency &&
-      existing.kind === kind &&
-      (existing.ref ?? null) === ref;
-    if (!same) throw conflict('This request was already used for a different transfer');
+    if (!existing || !isReplay(existing)) throw idempotencyMismatch();
     return { entryId: existing.id, replayed: true };
   }
 
@@ -102,7 +114,8 @@ export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
 
 /**
  * Opens an account unless it exists. `holder` accounts (kind 'user' in SQL) can never go below zero;
- * `system` accounts are the issuing side (mint, payment gateway, reward pools) and may.
+ * `system` accounts are the issuing side (mint, payment gateway) and may. Reward pools are system
+ * accounts marked `pool` by their migration, which SQL keeps at or above zero.
  */
 export const openAccount = (trx: Executor, id: string, currency: Currency, kind: LedgerAccountKind = 'user'): Promise<void> =>
   repo.createAccount(trx, { id, kind, currency });

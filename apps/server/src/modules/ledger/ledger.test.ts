@@ -149,7 +149,7 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     const move = { from: a!, to: b!, amount: TOKEN, kind: 'tip', ref: 'video-1', idempotencyKey: key('reuse') };
     await run(move);
     const changed = { from: c!, to: c!, amount: 2 * TOKEN, kind: 'like_reward', ref: 'video-2' }[field];
-    await expect(run({ ...move, [field]: changed })).rejects.toMatchObject({ statusCode: 409, code: 'conflict' });
+    await expect(run({ ...move, [field]: changed })).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_mismatch' });
     expect([await balance(a!), await balance(b!), await balance(c!)]).toEqual([99 * TOKEN, 101 * TOKEN, 100 * TOKEN]);
   });
 

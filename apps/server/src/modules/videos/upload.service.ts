@@ -8,7 +8,7 @@ import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { blobInUse } from '../../storage/blob-references.ts';
 import { cidKey } from '../../storage/blob-store.ts';
-import { SystemAccount, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { SystemAccount, transferOnce, userAccountId } from '../ledger/ledger.service.ts';
 import { VideoEarningKinds, getVideo } from './videos.service.ts';
 
 export const NOT_A_VIDEO = 'Please select a valid video file';
@@ -68,8 +68,9 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
           updated_at: at,
         })
         .execute();
-      await transfer(
-        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.upload, kind: VideoEarningKinds.upload, ref: id, idempotencyKey: `upload:${id}` },
+      // Once per creator and content: the same bytes uploaded again make a new video but pay nothing.
+      await transferOnce(
+        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.upload, kind: VideoEarningKinds.upload, ref: id, idempotencyKey: `upload:${user.id}:${upload.cid}` },
         trx,
       );
       // Queued in the same transaction: a video row never exists without the job that processes it.

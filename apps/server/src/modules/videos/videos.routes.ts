@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
 import { receiveFileUpload } from '../../http/file-upload.ts';
-import { viewerKey } from '../../http/viewer-key.ts';
+import { addressKey, viewerKey } from '../../http/viewer-key.ts';
 import { NO_FILE, TOO_LARGE, createVideoFromUpload } from './upload.service.ts';
 import * as videos from './videos.service.ts';
 
@@ -52,10 +52,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/videos/:id/view',
-    { schema: { tags, summary: 'Record a view (once per viewer per video per 24 h)', params: Params } },
+    { schema: { tags, summary: 'Record a view (once per viewer per video per 24 h; anonymous views capped per address)', params: Params } },
     async (req) => {
       const user = await currentUser(req);
-      return videos.recordView(app.ctx, req.params.id, viewerKey(req, user), user);
+      return videos.recordView(app.ctx, req.params.id, { viewerKey: viewerKey(req, user), addressKey: addressKey(req) }, user);
     },
   );
 

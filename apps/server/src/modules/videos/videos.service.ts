@@ -5,6 +5,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { SystemAccount, balanceOf, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentVideo } from './videos.presenter.ts';
 import * as repo from './videos.repository.ts';
@@ -49,21 +50,32 @@ export async function getVideo(ctx: AppContext, id: string, viewer?: UsersTable)
 
 /**
  * Counts a view once per viewer per video per 24 h and pays the creator 0.1 token for it, in one
- * transaction. A creator's own views are not counted.
+ * transaction. A creator's own views are not counted. A signed-in viewer is paid for as such; an
+ * anonymous one is told apart only by address and browser, and the browser is free to change, so
+ * anonymous views count up to a cap per address and video a day, and pay once per address and video
+ * a day, up to a cap of paid views per address a day (many real people can share one address).
  */
-export async function recordView(ctx: AppContext, videoId: string, viewerKey: string, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+export async function recordView(ctx: AppContext, videoId: string, client: { viewerKey: string; addressKey: string }, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+  const caps = ctx.config.addressCaps;
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, viewer);
     if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
     const now = new Date();
     const at = now.toISOString();
-    const counted = await repo.claimViewWindow(trx, videoId, viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString());
+    const counted =
+      (await repo.claimViewWindow(trx, videoId, client.viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString())) &&
+      (viewer !== undefined || (await withinAddressCap(trx, client.addressKey, `view:${videoId}`, caps.anonViewsPerVideo, now)));
     if (counted) {
-      await repo.recordView(trx, videoId, viewerKey, at);
-      await transfer(
-        { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.view, kind: VideoEarningKinds.view, ref: videoId, idempotencyKey: `view:${videoId}:${viewerKey}:${at}` },
-        trx,
-      );
+      await repo.recordView(trx, videoId, client.viewerKey, at);
+      const paid =
+        viewer !== undefined ||
+        ((await withinAddressCap(trx, client.addressKey, `paid-view:${videoId}`, 1, now)) && (await withinAddressCap(trx, client.addressKey, 'paid-views', caps.anonPaidViews, now)));
+      if (paid) {
+        await transfer(
+          { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.view, kind: VideoEarningKinds.view, ref: videoId, idempotencyKey: `view:${videoId}:${client.viewerKey}:${at}` },
+          trx,
+        );
+      }
     }
     return { counted, views: await repo.countViews(trx, videoId) };
   });

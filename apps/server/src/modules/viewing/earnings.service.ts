@@ -13,11 +13,12 @@ import * as repo from './viewing.repository.ts';
  * The earnings page (extended §3), all from the ledger and the viewer's own records. "Monthly"
  * earnings are everything earned and not yet paid out: a month below the threshold carries over.
  * The category amounts are lifetime totals; lifetime earnings are their sum plus creator earnings.
+ * Pending earnings are earned but not yet funded by ad money: shown apart, never counted as unpaid.
  */
 export async function earningsSummary(ctx: AppContext, user: UsersTable): Promise<ViewerEarnings> {
   const now = clockNow(ctx);
   const account = RupeeAccount.earnings(user.id);
-  const [unpaid, byKind, totals, watch, engagements, ratings, today, referrals, code, history] = await Promise.all([
+  const [unpaid, byKind, totals, watch, engagements, ratings, today, referrals, code, history, owed] = await Promise.all([
     balanceOf(ctx.db, account),
     creditedByKind(ctx.db, account),
     payouts.payoutTotals(ctx.db, user.id),
@@ -28,6 +29,7 @@ export async function earningsSummary(ctx: AppContext, user: UsersTable): Promis
     repo.countReferrals(ctx.db, user.id),
     referralCodeFor(ctx.db, user.id, now.toISOString()),
     payouts.listPayouts(ctx.db, { userId: user.id }, 10),
+    repo.pendingTotal(ctx.db, user.id),
   ]);
   const earned = (kind: string) => byKind.get(kind) ?? 0;
   const category = Object.fromEntries(EarningCategories.map((c) => [`${c}_earnings`, paiseToRupees(earned(EarningKind[c]))])) as Record<`${(typeof EarningCategories)[number]}_earnings`, number>;
@@ -50,6 +52,7 @@ export async function earningsSummary(ctx: AppContext, user: UsersTable): Promis
     today_earnings: paiseToRupees(today),
     daily_cap: paiseToRupees(EarningsRules.dailyCap),
     pending_payouts: paiseToRupees(totals.get('pending') ?? 0),
+    pending_earnings: paiseToRupees(owed),
     payout_threshold: paiseToRupees(EarningsRules.payoutThreshold),
     referral_code: code,
     referrals,

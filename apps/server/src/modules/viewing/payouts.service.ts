@@ -1,7 +1,7 @@
 import { EarningsRules, formatRupees, isStaff, paiseToRupees, type Payout, type PayoutRequest, type PayoutStatus } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, adminRequired, badRequest, conflict, forbidden, notFound, ownPayout } from '../../http/errors.ts';
 import { clockNow } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, openAccount, transfer } from '../ledger/ledger.service.ts';
@@ -11,6 +11,7 @@ import * as repo from './payouts.repository.ts';
 
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 export const PAYOUT_STAFF_ONLY = 'Only staff can manage payouts';
+export const PAYOUT_OWN = 'Another staff member must decide your own payout';
 
 function presentPayout(row: repo.PayoutRow, withOwner: boolean): Payout {
   return {
@@ -76,7 +77,9 @@ export async function listPayouts(ctx: AppContext, user: UsersTable, status?: Pa
 
 /**
  * Staff mark a pending payout paid (the money leaves through the gateway) or rejected (it returns
- * to the viewer's unpaid earnings). A payout is decided once.
+ * to the viewer's unpaid earnings). A payout is decided once, never by the person it pays (even a
+ * rejection, which could be undone by asking again, is a decision on one's own money), and one
+ * above PAYOUT_ADMIN_ABOVE_RUPEES only by an admin.
  */
 export async function decidePayout(ctx: AppContext, staff: UsersTable, id: string, decision: { status: 'paid' | 'rejected'; note?: string }): Promise<Payout> {
   if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY);
@@ -84,6 +87,10 @@ export async function decidePayout(ctx: AppContext, staff: UsersTable, id: strin
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findPayout(trx, id);
     if (!row) throw notFound(PAYOUT_NOT_FOUND);
+    if (row.user_id === staff.id) throw ownPayout(PAYOUT_OWN);
+    if (Number(row.amount) > ctx.config.payoutAdminAbovePaise && staff.role !== 'admin') {
+      throw adminRequired(`Payouts above ${formatRupees(ctx.config.payoutAdminAbovePaise)} are decided by an admin`);
+    }
     if (!(await repo.decidePayout(trx, id, { status: decision.status, note: decision.note ?? null, decided_at: at, decided_by: staff.id }))) {
       throw conflict('This payout was already decided');
     }

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../boot.ts';
 import { loadConfig } from '../../config.ts';
+import { fundPools } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
@@ -27,6 +28,7 @@ describe.each(testDialects)('payouts on %s', (dialect) => {
     const staffWallet = privateKeyToAccount(generatePrivateKey());
     t = await createTestApp(dialect, { ADMIN_WALLETS: staffWallet.address, LOG_LEVEL: 'trace' }, { logger });
     staff = await signInWithWallet(t.app, staffWallet);
+    await fundPools(t.ctx.db, 100_000_000);
   });
   afterAll(() => t.close());
 

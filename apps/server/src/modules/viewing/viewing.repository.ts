@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { ViewerEarningEventsTable, ViewingSessionsTable } from './viewing.tables.ts';
+import type { PendingEarningsTable, ViewerEarningEventsTable, ViewingSessionsTable } from './viewing.tables.ts';
 
 // ── watch sessions ─────────────────────────────────────────────────────────
 
@@ -133,6 +133,34 @@ export async function counterValue(db: Executor, userId: string, day: string, co
     .where('counter', '=', counter)
     .executeTakeFirst();
   return row ? Number(row.value) : 0;
+}
+
+// ── earnings waiting for funds ─────────────────────────────────────────────
+
+export async function insertPending(db: Executor, row: PendingEarningsTable): Promise<void> {
+  await db.insertInto('pending_earnings').values(row).execute();
+}
+
+/** The oldest earnings still owed from these pools' categories, first come first paid. */
+export const oldestPending = (db: Executor, categories: PendingEarningsTable['category'][], limit: number) =>
+  db.selectFrom('pending_earnings').selectAll().where('category', 'in', categories).orderBy('created_at').orderBy('event_key').limit(limit).execute();
+
+/** Lowers what is owed for an event by `paid` (gone at zero); false when another call changed it first. */
+export async function reducePending(db: Executor, eventKey: string, owed: number, paid: number): Promise<boolean> {
+  const result =
+    paid >= owed
+      ? await db.deleteFrom('pending_earnings').where('event_key', '=', eventKey).where('amount', '=', owed).executeTakeFirst()
+      : await db.updateTable('pending_earnings').set({ amount: owed - paid }).where('event_key', '=', eventKey).where('amount', '=', owed).executeTakeFirst();
+  return Number('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows) === 1;
+}
+
+export async function pendingTotal(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pending_earnings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 // ── ratings ────────────────────────────────────────────────────────────────

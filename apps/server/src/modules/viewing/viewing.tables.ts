@@ -73,3 +73,15 @@ export interface PayoutsTable {
   decided_at: string | null;
   decided_by: string | null;
 }
+
+/** Earnings a pool could not fund when they were earned: credited, oldest first, as ad money arrives. */
+export interface PendingEarningsTable {
+  /** the earning event (its ledger key is `earn:` + this) */
+  event_key: string;
+  user_id: string;
+  category: EarningCategory | 'creator';
+  ref: string;
+  /** paise still owed */
+  amount: number;
+  created_at: string;
+}

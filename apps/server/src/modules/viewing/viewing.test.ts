@@ -1,7 +1,7 @@
 import { EarningsRules, type AuthResponse, type HeartbeatResult, type ViewerEarnings, type ViewingSession } from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../lib/clock.ts';
-import { insertVideo } from '../../testing/fixtures.ts';
+import { fundPools, insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
@@ -20,6 +20,7 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
   beforeAll(async () => {
     t = await createTestApp(dialect);
     creator = await signUpByEmail(t.app);
+    await fundPools(t.ctx.db, 100_000_000);
   });
   afterAll(() => t.close());
   beforeEach(() => {

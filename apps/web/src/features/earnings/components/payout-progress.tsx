@@ -1,7 +1,7 @@
 import { formatInr, type ViewerEarnings } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Progress toward the monthly payout threshold (capped at 100 %), and the payout button once it is reached. */
+/** Progress toward the monthly payout threshold (capped at 100 %), the payout button once it is reached, and what still waits for funds. */
 export function PayoutProgress({ e, onRequest }: { e: ViewerEarnings; onRequest(): void }) {
   const { t } = useTranslation();
   const percent = Math.min(100, Math.max(0, e.progress_to_payout));
@@ -23,6 +23,12 @@ export function PayoutProgress({ e, onRequest }: { e: ViewerEarnings; onRequest(
         {ready ? t('earnings.progress.ready') : t('earnings.progress.needed', { amount: formatInr(e.amount_needed_for_payout) })}
       </p>
       {e.pending_payouts > 0 && <p className="notice notice-inline">{t('earnings.progress.pending', { amount: formatInr(e.pending_payouts) })}</p>}
+      {/* earned but not yet funded by ad money: shown apart, so the balance above never promises more than is there */}
+      {e.pending_earnings > 0 && (
+        <p className="notice notice-inline" data-testid="pending-earnings">
+          {t('earnings.progress.awaitingFunds', { amount: formatInr(e.pending_earnings) })}
+        </p>
+      )}
     </section>
   );
 }
