@@ -17,11 +17,12 @@ describe.each(testDialects)('payout decisions on %s', (dialect) => {
   let otherSupport: AuthResponse;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { ADMIN_EMAILS: 'boss@example.com', PAYOUT_ADMIN_ABOVE_RUPEES: '10000' });
+    t = await createTestApp(dialect, { PAYOUT_ADMIN_ABOVE_RUPEES: '10000' });
     await fundPools(t.ctx.db, 100_000_000);
-    admin = await signUpByEmail(t.app, { email: 'boss@example.com' });
+    admin = await signUpByEmail(t.app);
     support = await signUpByEmail(t.app);
     otherSupport = await signUpByEmail(t.app);
+    await t.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
     await t.ctx.db.updateTable('users').set({ role: 'support' }).where('id', 'in', [support.user.id, otherSupport.user.id]).execute();
   });
   afterAll(() => t.close());
