@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { notify } from '../../notifications/stores/notifications.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, RTL_CODES, findLanguage } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, findLanguage, isRightToLeft } from './languages.ts';
 import { english, loadTranslation } from './resources.ts';
 
 function storedLanguage(): string {
@@ -10,7 +10,7 @@ function storedLanguage(): string {
 
 function applyToDocument(code: string): void {
   document.documentElement.lang = code.toLowerCase();
-  document.documentElement.dir = RTL_CODES.includes(code) ? 'rtl' : 'ltr';
+  document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr';
 }
 
 /** Makes a language's texts available before switching to it (English is always there). */

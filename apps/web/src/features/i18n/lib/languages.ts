@@ -67,8 +67,13 @@ export const LANGUAGES: readonly Language[] = [
 ];
 
 export const DEFAULT_LANGUAGE = 'HI';
-export const RTL_CODES: readonly string[] = ['AR', 'UR', 'FA'];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const findLanguage = (code: string | null | undefined): Language | undefined =>
   LANGUAGES.find((l) => l.code === code?.toUpperCase());
+
+/** Letters of the scripts written right to left (Hebrew, Arabic with its supplements, Syriac, Thaana, NKo). */
+const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
+/** Direction follows the script a language is written in here (its own name shows it), not a list of codes. */
+export const isRightToLeft = (code: string): boolean => RIGHT_TO_LEFT_LETTER.test(findLanguage(code)?.name ?? '');
