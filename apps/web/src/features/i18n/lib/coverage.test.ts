@@ -17,10 +17,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBases = [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/**
- * A language ships as one complete file or not at all (then English is shown, and the picker's
- * table below says so): a new English key needs its text in every file.
- */
+/** Every language ships as one complete file: a new English key needs its text in all of them. */
 const TRANSLATED = Object.keys(bundles).filter((code) => code !== 'en');
 
 describe('translations', () => {
@@ -53,6 +50,10 @@ describe('translations', () => {
     for (const [key, text] of english) {
       if (!PLURAL.test(key) && c.keys.has(key)) expect(placeholders(c.keys.get(key)!), key).toEqual(placeholders(text));
     }
+  });
+
+  it('has a complete translation for every language the picker offers', () => {
+    expect(LANGUAGES.map((l) => l.code.toLowerCase()).filter((code) => !bundles[code])).toEqual([]);
   });
 
   it('has 30 Indian and 17 international languages with unique codes', () => {
