@@ -16,6 +16,8 @@ const english = flatten(bundles.en!.translation);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBases = [...english.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, ''));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** the `<name>…</name>` markers the pages fill with links */
+const tags = (text: string) => [...text.matchAll(/<\/?(\w+)>/g)].map((m) => m[0]).sort();
 
 /** Every language ships as one complete file: a new English key needs its text in all of them. */
 const TRANSLATED = Object.keys(bundles).filter((code) => code !== 'en');
@@ -43,12 +45,16 @@ describe('translations', () => {
     expect(coverage).toHaveLength(47);
   });
 
-  it.each(TRANSLATED)('%s is complete, with no stray keys and the same placeholders as English', (code) => {
+  it.each(TRANSLATED)('%s is complete, with no stray keys or empty texts, and the same placeholders and tags as English', (code) => {
     const c = coverage.find((x) => x.code === code)!;
     expect(c.missing).toEqual([]);
     expect(c.extra).toEqual([]);
+    expect([...c.keys].filter(([, text]) => !text.trim()).map(([key]) => key)).toEqual([]);
     for (const [key, text] of english) {
-      if (!PLURAL.test(key) && c.keys.has(key)) expect(placeholders(c.keys.get(key)!), key).toEqual(placeholders(text));
+      const own = c.keys.get(key);
+      if (own === undefined) continue;
+      expect(tags(own), key).toEqual(tags(text));
+      if (!PLURAL.test(key)) expect(placeholders(own), key).toEqual(placeholders(text));
     }
   });
 
