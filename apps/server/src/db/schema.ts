@@ -28,7 +28,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   auth_nonces: AuthNoncesTable;
-  welcome_bonus_quota: WelcomeBonusQuotaTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   videos: VideosTable;
@@ -95,12 +94,6 @@ export interface AuthNoncesTable {
 }
 
 /** Welcome bonuses paid per client network (a keyed hash, never the raw address) and UTC day. */
-export interface WelcomeBonusQuotaTable {
-  client_key: string;
-  day: string;
-  granted: number;
-}
-
 /** 'user' accounts (every holder: users, advertisers, campaigns) never go below zero; 'system' ones may. */
 export type LedgerAccountKind = 'user' | 'system';
 /** Tokens count in micro-tokens, rupees in paise; a transfer never mixes the two. */

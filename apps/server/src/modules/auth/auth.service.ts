@@ -12,7 +12,7 @@ import * as users from '../users/users.repository.ts';
 import { assertUsernameAllowed, createUser, freeUsername, getUser, grantRole, type NewUser } from '../users/users.service.ts';
 import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
-import { claimWelcomeBonus, forgetWelcomeBonusesBefore } from './welcome-bonus.repository.ts';
+import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -110,11 +110,9 @@ async function createWithBonusQuota(
   clientIp: string,
   describe: (trx: Trx) => Promise<Omit<NewUser, 'welcomeBonus'>>,
 ): Promise<{ user: UsersTable; welcomeBonus: boolean }> {
-  const day = nowIso().slice(0, 10);
-  await forgetWelcomeBonusesBefore(ctx.db, day);
   const clientKey = clientNetworkKey(ctx.secrets.appSecret, 'welcome-bonus', clientIp);
   return ctx.db.transaction().execute(async (trx) => {
-    const welcomeBonus = await claimWelcomeBonus(trx, clientKey, day, ctx.config.welcomeBonusPerNetworkDay);
+    const welcomeBonus = await withinAddressCap(trx, clientKey, 'welcome_bonus', ctx.config.welcomeBonusPerNetworkDay, new Date());
     return { user: await createUser(trx, { ...(await describe(trx)), welcomeBonus }), welcomeBonus };
   });
 }
