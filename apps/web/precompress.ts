@@ -24,13 +24,20 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f)).filter((f) => TEXT.test(f));
+      const files = (await fs.readdir(outDir, { recursive: true }))
+        .map((f) => path.join(outDir, f))
+        .filter((f) => TEXT.test(f));
       await Promise.all(
         files.map(async (file) => {
           const bytes = await fs.readFile(file);
           if (bytes.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
-            brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
             gzip(bytes, { level: 9 }),
           ]);
           await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);

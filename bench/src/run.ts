@@ -11,7 +11,15 @@ import type { Scenario } from './scenarios/scenario.ts';
 import { uploadScenario } from './scenarios/upload.ts';
 
 /** Every scenario, in the order `npm run bench` runs them; `npm run bench -- NAME…` picks some. */
-const scenarios: Scenario[] = [profileScenario, feedScenario, firstLoadScenario, uploadScenario, liveLatencyScenario, chatFanoutScenario, ledgerScenario];
+const scenarios: Scenario[] = [
+  profileScenario,
+  feedScenario,
+  firstLoadScenario,
+  uploadScenario,
+  liveLatencyScenario,
+  chatFanoutScenario,
+  ledgerScenario,
+];
 
 class UsageError extends Error {}
 
@@ -26,7 +34,9 @@ async function main(args: string[]): Promise<number> {
   const chosen = args.length ? scenarios.filter((s) => args.includes(s.name)) : scenarios;
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  console.log(`Tarang bench on ${database}: ${benchSeconds()} s of load per measurement, ${CONNECTIONS} connections, loopback.`);
+  console.log(
+    `Tarang bench on ${database}: ${benchSeconds()} s of load per measurement, ${CONNECTIONS} connections, loopback.`,
+  );
   console.log('Each ceiling is measured in this run, right after the scenario it is compared with.\n');
   const rows: Row[] = [];
   for (const scenario of chosen) {
@@ -42,17 +52,19 @@ process.once('SIGINT', () => {
   void closeAll().finally(() => process.exit(130));
 });
 
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    console.error(err instanceof UsageError ? err.message : err);
-    process.exitCode = 1;
-  },
-).finally(async () => {
-  await closeAll();
-  // Everything is closed, so the process ends by itself; if something leaked, say what and end anyway.
-  setTimeout(() => {
-    console.error('bench: still running 5 s after the end; open handles:', process.getActiveResourcesInfo());
-    process.exit(process.exitCode ?? 1);
-  }, 5000).unref();
-});
+main(process.argv.slice(2))
+  .then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      console.error(err instanceof UsageError ? err.message : err);
+      process.exitCode = 1;
+    },
+  )
+  .finally(async () => {
+    await closeAll();
+    // Everything is closed, so the process ends by itself; if something leaked, say what and end anyway.
+    setTimeout(() => {
+      console.error('bench: still running 5 s after the end; open handles:', process.getActiveResourcesInfo());
+      process.exit(process.exitCode ?? 1);
+    }, 5000).unref();
+  });

@@ -22,8 +22,11 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-clips-')), 'Match day.mp4');
 
   const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken')!);
-  const apiAs = async <T,>(page: Page, url: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${await tokenOf(page)}` } });
+  const apiAs = async <T>(page: Page, url: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${server.url}${url}`, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${await tokenOf(page)}` },
+    });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<T>;
   };
@@ -80,7 +83,9 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
     expect(await page.getByTestId('clips-empty').textContent()).toContain('Be the first to create clips');
     await page.goto('/clips/no-such-clip');
     expect(await page.locator('main h1').textContent()).toBe('Clip Not Found');
-    expect(await page.getByTestId('clip-not-found').textContent()).toContain('The clip you are looking for does not exist or has been removed.');
+    expect(await page.getByTestId('clip-not-found').textContent()).toContain(
+      'The clip you are looking for does not exist or has been removed.',
+    );
     await context.close();
   });
 
@@ -148,7 +153,11 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
     const y = from.y + from.height / 2;
     const x0 = from.x + from.width / 2;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
-    for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - (track.width / 8) * (i / 5), y }] });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: x0 - (track.width / 8) * (i / 5), y }],
+      });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => rangeStart(page)).toBeLessThan(3);
     expect(await rangeStart(page)).toBeGreaterThan(1);
@@ -160,7 +169,11 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
     // The preview plays the chosen range.
     await page.getByTestId('play-range').click();
     await page.getByTestId('video-player').evaluate((v: HTMLVideoElement) => (v.muted = true));
-    await expect.poll(() => page.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(2.6);
+    await expect
+      .poll(() => page.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(2.6);
 
     // Title required, tags with Enter or Add, unique, removable.
     expect(await page.getByTestId('create-clip').isDisabled()).toBe(true);
@@ -203,7 +216,9 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
       v.muted = true;
       return v.play();
     });
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
     const duration = await player.evaluate((v: HTMLVideoElement) => v.duration);
     expect(Math.abs(duration - 10)).toBeLessThanOrEqual(0.2);
     await screenshot(page, 'clip-detail-1280');
@@ -230,7 +245,9 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
 
     await page.getByTestId('duration-20').click();
     await page.getByTestId('clips-empty').waitFor();
-    expect(await page.getByTestId('clips-empty').textContent()).toContain('Try adjusting your filters to see more clips');
+    expect(await page.getByTestId('clips-empty').textContent()).toContain(
+      'Try adjusting your filters to see more clips',
+    );
     await page.getByTestId('duration-20').click(); // a second press clears the toggle
     await expect.poll(() => page.getByTestId('clip-card').count()).toBe(1);
     await page.getByTestId('category-Sports').click();
@@ -256,10 +273,21 @@ describe.runIf(browserAvailable())('clips in Chromium', () => {
       await apiAs(clipper.page, '/api/clips/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Moment ${i + 1}`, description: '', start_time: i * 0.3, duration: 10, tags: [], source_video_id: video.id }),
+        body: JSON.stringify({
+          title: `Moment ${i + 1}`,
+          description: '',
+          start_time: i * 0.3,
+          duration: 10,
+          tags: [],
+          source_video_id: video.id,
+        }),
       });
     }
-    await expect.poll(async () => (await apiAs<{ clips: Clip[] }>(viewer.page, '/api/clips?limit=50')).clips.length, { timeout: 120_000 }).toBe(21);
+    await expect
+      .poll(async () => (await apiAs<{ clips: Clip[] }>(viewer.page, '/api/clips?limit=50')).clips.length, {
+        timeout: 120_000,
+      })
+      .toBe(21);
     const { page } = viewer;
     await page.goto('/clips');
     await expect.poll(() => page.getByTestId('clip-card').count()).toBe(20);

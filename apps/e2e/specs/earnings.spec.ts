@@ -10,12 +10,21 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { signedInWithWallet, type SignedInPage } from '../support/session.ts';
 
 /** Uploads a file through the API with the page's own session token. */
-async function uploadVideo(server: RunningServer, page: Page, file: string, fields: Record<string, string>): Promise<Video> {
+async function uploadVideo(
+  server: RunningServer,
+  page: Page,
+  file: string,
+  fields: Record<string, string>,
+): Promise<Video> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
-  const res = await fetch(`${server.url}/api/videos/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/videos/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as Video;
 }
@@ -27,17 +36,32 @@ async function uploadVideo(server: RunningServer, page: Page, file: string, fiel
  */
 async function fundRewardPools(server: RunningServer): Promise<void> {
   const api = async (url: string, body: object, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${server.url}${url}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    const res = await fetch(`${server.url}${url}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<{ id: string; counted: boolean; access_token: string }>;
   };
-  const { access_token } = await api('/api/auth/register', { email: 'pool-funder@example.com', password: 'correct horse battery' });
+  const { access_token } = await api('/api/auth/register', {
+    email: 'pool-funder@example.com',
+    password: 'correct horse battery',
+  });
   const signedIn = { authorization: `Bearer ${access_token}` };
   await api('/api/advertisers/account', { company_name: 'Pool Funders', contact_email: 'pools@example.com' }, signedIn);
   await api('/api/advertisers/funds', { amount: 1000 }, signedIn);
-  const campaign = await api('/api/advertisers/campaigns', { title: 'Fund the pools', description: '', budget: 100, daily_budget: 100, target_category: 'Gaming' }, signedIn);
+  const campaign = await api(
+    '/api/advertisers/campaigns',
+    { title: 'Fund the pools', description: '', budget: 100, daily_budget: 100, target_category: 'Gaming' },
+    signedIn,
+  );
   for (let i = 1; i <= 12; i++) {
-    if (!(await api(`/api/advertisers/campaigns/${campaign.id}/click`, {}, { 'x-forwarded-for': `198.51.100.${i}` })).counted) throw new Error('a funding click was not counted');
+    if (
+      !(await api(`/api/advertisers/campaigns/${campaign.id}/click`, {}, { 'x-forwarded-for': `198.51.100.${i}` }))
+        .counted
+    )
+      throw new Error('a funding click was not counted');
   }
   // off the feeds again: the campaign under test is the only sponsored card
   await api(`/api/advertisers/campaigns/${campaign.id}/cancel`, {}, signedIn);
@@ -57,8 +81,12 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     browser = await launchBrowser();
     creator = await signedInWithWallet(browser, server.url);
     viewer = await signedInWithWallet(browser, server.url);
-    video = await uploadVideo(server, creator.page, file, { title: 'Six seconds of colour', category: 'Music', description: 'A short test pattern' });
-    for (const deadline = Date.now() + 60_000; ; ) {
+    video = await uploadVideo(server, creator.page, file, {
+      title: 'Six seconds of colour',
+      category: 'Music',
+      description: 'A short test pattern',
+    });
+    for (const deadline = Date.now() + 60_000; ;) {
       if (((await (await fetch(`${server.url}/api/videos/${video.id}`)).json()) as Video).status === 'ready') break;
       if (Date.now() > deadline) throw new Error('the uploaded video was not processed in 60 s');
       await new Promise((r) => setTimeout(r, 500));
@@ -79,12 +107,16 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await page.getByTestId('history-empty').waitFor();
 
     // the page opens its watch session as the player shows, before anyone presses play
-    const sessionOpened = page.waitForResponse((r) => r.url().endsWith('/api/viewing/sessions') && r.request().method() === 'POST');
+    const sessionOpened = page.waitForResponse(
+      (r) => r.url().endsWith('/api/viewing/sessions') && r.request().method() === 'POST',
+    );
     await page.goto(`/video/${video.id}`);
     const player = page.getByTestId('video-player');
     await player.waitFor();
     expect((await sessionOpened).status()).toBe(201);
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
     await player.click(); // a real click: the browser lets audible playback start
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused && !v.muted)).toBe(true);
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
@@ -115,7 +147,12 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     // The payout form: the page is told the threshold is reached; the server, which knows better, still refuses.
     await page.route('**/api/viewing/earnings', async (route) => {
       const response = await route.fetch();
-      const body = { ...(await response.json()), total_monthly_earnings: 5000, amount_needed_for_payout: 0, progress_to_payout: 100 };
+      const body = {
+        ...(await response.json()),
+        total_monthly_earnings: 5000,
+        amount_needed_for_payout: 0,
+        progress_to_payout: 100,
+      };
       await route.fulfill({ response, json: body });
     });
     await page.reload();
@@ -129,10 +166,14 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await dialog.getByTestId('payout-ifsc_code').fill('sbin1234567');
     await dialog.getByTestId('payout-bank_name').fill('State Bank of India');
     await dialog.getByTestId('payout-submit').click();
-    expect(await dialog.getByTestId('payout-error').textContent()).toBe('Please enter a valid IFSC code (like HDFC0001234)');
+    expect(await dialog.getByTestId('payout-error').textContent()).toBe(
+      'Please enter a valid IFSC code (like HDFC0001234)',
+    );
     await dialog.getByTestId('payout-ifsc_code').fill('sbin0001234');
     await dialog.getByTestId('payout-submit').click();
-    await expect.poll(() => dialog.getByTestId('payout-error').textContent()).toBe(`Payouts start at ₹5,000.00 of monthly earnings; you have ${monthly}`);
+    await expect
+      .poll(() => dialog.getByTestId('payout-error').textContent())
+      .toBe(`Payouts start at ₹5,000.00 of monthly earnings; you have ${monthly}`);
     await screenshot(page, 'earnings-payout-1280');
     await dialog.getByTestId('payout-method').selectOption('upi');
     await dialog.getByTestId('payout-upi_id').fill('asha');
@@ -186,7 +227,9 @@ describe.runIf(browserAvailable())('viewer earnings and advertising in Chromium'
     await form.getByTestId('campaign-budget').fill('3000');
     await form.getByTestId('campaign-daily-budget').fill('100');
     await form.getByTestId('campaign-submit').click();
-    expect(await form.getByTestId('campaign-error').textContent()).toBe('The budget is more than your account balance. Add funds first.');
+    expect(await form.getByTestId('campaign-error').textContent()).toBe(
+      'The budget is more than your account balance. Add funds first.',
+    );
     await form.getByTestId('campaign-budget').fill('500');
     await screenshot(page, 'advertiser-campaign-form-1280');
     await form.getByTestId('campaign-submit').click();

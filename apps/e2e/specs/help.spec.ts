@@ -56,7 +56,9 @@ describe.runIf(browserAvailable())('help centre in Chromium', () => {
 
     const outsider = await signedUpByEmail(browser, server.url, `outsider-${Date.now()}@example.com`);
     await outsider.goto(ticketUrl);
-    expect(await outsider.getByTestId('ticket-error').textContent()).toBe('You do not have permission to view this ticket');
+    expect(await outsider.getByTestId('ticket-error').textContent()).toBe(
+      'You do not have permission to view this ticket',
+    );
     await outsider.goto('/admin/tickets');
     await outsider.getByTestId('admin-denied').waitFor();
   });

@@ -10,7 +10,12 @@ const info = en.info;
 /** Every static page: its address, its main heading, and a piece of content only that page has. */
 const PAGES: Array<{ path: string; heading: string; content: string; shot: string }> = [
   { path: '/about', heading: en.pages.about, content: info.about.openSource.title, shot: 'about' },
-  { path: '/press', heading: en.pages.press, content: 'GNU Affero General Public License, version 3 or later', shot: 'press' },
+  {
+    path: '/press',
+    heading: en.pages.press,
+    content: 'GNU Affero General Public License, version 3 or later',
+    shot: 'press',
+  },
   { path: '/copyright', heading: en.pages.copyright, content: info.copyright.cid.title, shot: 'copyright' },
   { path: '/creators', heading: en.pages.creators, content: info.rewards.rows.upload.activity, shot: 'creators' },
   { path: '/advertise', heading: en.pages.advertise, content: '$2,000', shot: 'advertise' },
@@ -18,17 +23,37 @@ const PAGES: Array<{ path: string; heading: string; content: string; shot: strin
   { path: '/web3-features', heading: en.pages.web3, content: info.web3.ipfsInfo.title, shot: 'web3' },
   { path: '/policies', heading: en.pages.policies, content: info.policies.overview.privacy.title, shot: 'policies' },
   { path: '/support', heading: en.pages.support, content: info.support.topics.upload.title, shot: 'support' },
-  { path: '/future-vision', heading: en.pages.futureVision, content: info.futureVision.roadmap.governance.title, shot: 'future-vision' },
+  {
+    path: '/future-vision',
+    heading: en.pages.futureVision,
+    content: info.futureVision.roadmap.governance.title,
+    shot: 'future-vision',
+  },
   { path: '/privacy', heading: en.pages.privacy, content: 'HMAC-SHA-256', shot: 'privacy' },
   { path: '/terms', heading: en.pages.terms, content: info.terms.warranty.title, shot: 'terms' },
   { path: '/safety', heading: en.pages.safety, content: info.safety.scams.title, shot: 'safety' },
-  { path: '/community-guidelines', heading: en.pages.guidelines, content: info.guidelines.prohibited.title, shot: 'guidelines' },
+  {
+    path: '/community-guidelines',
+    heading: en.pages.guidelines,
+    content: info.guidelines.prohibited.title,
+    shot: 'guidelines',
+  },
   { path: '/tutorials', heading: en.pages.tutorials, content: info.tutorials.live.title, shot: 'tutorials' },
   { path: '/community', heading: en.pages.community, content: info.community.contribute.title, shot: 'community' },
   { path: '/docs', heading: en.pages.docs, content: info.docs.guides.quickstart.title, shot: 'docs' },
   { path: '/docs/quickstart', heading: info.quickstart.title, content: '/api/auth/register', shot: 'docs-quickstart' },
-  { path: '/docs/contracts', heading: info.docContracts.title, content: info.docContracts.signing.title, shot: 'docs-contracts' },
-  { path: '/docs/nothing-here', heading: en.pages.docs, content: 'There is no document called “nothing-here”', shot: 'docs-missing' },
+  {
+    path: '/docs/contracts',
+    heading: info.docContracts.title,
+    content: info.docContracts.signing.title,
+    shot: 'docs-contracts',
+  },
+  {
+    path: '/docs/nothing-here',
+    heading: en.pages.docs,
+    content: 'There is no document called “nothing-here”',
+    shot: 'docs-missing',
+  },
 ];
 
 interface OpenApiDoc {
@@ -95,7 +120,9 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
       expect(feed!.security).toEqual([]);
       expect(await feedCard.locator('.api-badges').textContent()).toBe(en.apiRef.access.public);
       expect(await page.locator('#get-api-user-profile .api-badges').textContent()).toBe(en.apiRef.access.required);
-      expect(await feedCard.locator('tbody th').allTextContents()).toEqual(expect.arrayContaining(['limit', 'offset', 'sort', 'category', 'q']));
+      expect(await feedCard.locator('tbody th').allTextContents()).toEqual(
+        expect.arrayContaining(['limit', 'offset', 'sort', 'category', 'q']),
+      );
     }
     await page.locator('#post-api-tickets').getByText('category_id').waitFor(); // a request body field
     await screenshot(page, 'info-docs-api-1280');
@@ -118,7 +145,12 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
     expect(await topic.getAttribute('open')).toBe('');
     await screenshot(page, 'info-support-open-1280');
 
-    for (const [name, href] of [[info.support.actions.ticket, '/help?tab=create'], [info.support.actions.feedback, '/feedback'], [info.support.actions.feature, '/feature-requests'], [info.support.actions.emergency, '/emergency-contact']]) {
+    for (const [name, href] of [
+      [info.support.actions.ticket, '/help?tab=create'],
+      [info.support.actions.feedback, '/feedback'],
+      [info.support.actions.feature, '/feature-requests'],
+      [info.support.actions.emergency, '/emergency-contact'],
+    ]) {
       expect(await page.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
     }
     await page.getByRole('link', { name: info.support.actions.feedback, exact: true }).click();
@@ -128,7 +160,9 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
     await page.locator('.toc').getByRole('link', { name: info.privacy.public.title }).click();
     await page.waitForURL(`${server.url}/privacy#public`);
     // the section scrolls up to just below the fixed header
-    await expect.poll(() => page.evaluate(() => document.getElementById('public')!.getBoundingClientRect().top)).toBeLessThan(120);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('public')!.getBoundingClientRect().top))
+      .toBeLessThan(120);
   });
 
   it('speaks Hindi, the default language', async () => {
@@ -145,7 +179,11 @@ describe.runIf(browserAvailable())('static information pages in Chromium', () =>
 
   it('sends the old web3 guide addresses and /discord to their pages', async () => {
     const page = await open(1280);
-    for (const [from, to, heading] of [['/token-economics', '/web3-features', en.pages.web3], ['/ipfs-info', '/web3-features', en.pages.web3], ['/discord', '/community', en.pages.community]] as const) {
+    for (const [from, to, heading] of [
+      ['/token-economics', '/web3-features', en.pages.web3],
+      ['/ipfs-info', '/web3-features', en.pages.web3],
+      ['/discord', '/community', en.pages.community],
+    ] as const) {
       await page.goto(from);
       await page.waitForURL(`${server.url}${to}`);
       expect(await page.locator('main h1').textContent()).toBe(heading);

@@ -14,7 +14,8 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
   let bob: SignedInPage;
   let streamId = '';
 
-  const stream = async (): Promise<Stream> => (await fetch(`${server.url}/api/streams/${streamId}`)).json() as Promise<Stream>;
+  const stream = async (): Promise<Stream> =>
+    (await fetch(`${server.url}/api/streams/${streamId}`)).json() as Promise<Stream>;
   const noOverflow = async (page: Page, label: string) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
@@ -54,7 +55,9 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('streams-empty').waitFor();
     await page.unroute(/\/api\/streams\?/);
     expect(await page.getByTestId('streams-empty').textContent()).toContain('No Live Streams');
-    expect(await page.getByTestId('streams-empty').textContent()).toContain('No one is currently streaming. Be the first to go live!');
+    expect(await page.getByTestId('streams-empty').textContent()).toContain(
+      'No one is currently streaming. Be the first to go live!',
+    );
     expect(await page.getByTestId('sign-in-to-stream').getAttribute('href')).toBe('/login');
     expect(await page.getByTestId('go-live-button').count()).toBe(0);
 
@@ -68,7 +71,9 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.goto('/stream/nosuchstream1');
     await page.getByTestId('stream-not-found').waitFor();
     expect(await page.getByTestId('stream-not-found').textContent()).toContain('Stream Not Found');
-    expect(await page.getByTestId('stream-not-found').textContent()).toContain('The stream you are looking for does not exist or has ended.');
+    expect(await page.getByTestId('stream-not-found').textContent()).toContain(
+      'The stream you are looking for does not exist or has ended.',
+    );
     expect(await page.getByTestId('stream-not-found').getByRole('link').getAttribute('href')).toBe('/live');
     await context.close();
   });
@@ -94,7 +99,9 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     if (!streamId) {
       // not started yet, so not in the directory: the owner's own list has it
       const token = await page.evaluate(() => localStorage.getItem('authToken'));
-      const mine = (await (await fetch(`${server.url}/api/user/streams`, { headers: { authorization: `Bearer ${token}` } })).json()) as { streams: Stream[] };
+      const mine = (await (
+        await fetch(`${server.url}/api/user/streams`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { streams: Stream[] };
       streamId = mine.streams[0]!.id;
     }
 
@@ -166,7 +173,9 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('create-clip').click();
     await page.waitForURL(/\/clips\/[A-Za-z0-9]+$/, { timeout: 30_000 });
     await page.getByTestId('video-player').waitFor({ timeout: 90_000 });
-    await expect.poll(() => page.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 }).toBeGreaterThan(9.5);
+    await expect
+      .poll(() => page.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 })
+      .toBeGreaterThan(9.5);
     expect((await stream()).is_live).toBe(true);
     await page.goto(`/stream/${streamId}`);
     await page.getByTestId('live-player').waitFor();

@@ -48,7 +48,9 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     const other = privateKeyToAccount(generatePrivateKey());
     await wallet!.switchAccount(page, other);
     await page.getByTestId('avatar-button').click();
-    await expect.poll(() => page.getByTestId('menu-username').textContent()).toBe(`user-${other.address.slice(2, 8).toLowerCase()}`);
+    await expect
+      .poll(() => page.getByTestId('menu-username').textContent())
+      .toBe(`user-${other.address.slice(2, 8).toLowerCase()}`);
 
     await page.getByTestId('sign-out').click();
     await page.getByTestId('header-sign-in').waitFor();
@@ -89,7 +91,9 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
   it('explains how to install a wallet when the browser has none', async () => {
     const { page } = await open('/connect', { wallet: false });
     await page.getByTestId('no-wallet').waitFor();
-    expect(await page.getByText('MetaMask is not installed. Please install MetaMask to continue.').isVisible()).toBe(true);
+    expect(await page.getByText('MetaMask is not installed. Please install MetaMask to continue.').isVisible()).toBe(
+      true,
+    );
   });
 
   it('signs up and back in by email, with clear errors', async () => {
@@ -185,17 +189,62 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.locator('[data-lang]').count()).toBe(47);
     await page.locator('[data-lang="UR"]').click();
     await page.getByText(urdu.language.changed.replace('{{language}}', 'اردو')).waitFor(); // the notice speaks the new language
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ur',
+      'rtl',
+    ]);
     await page.reload();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ur', 'rtl']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ur',
+      'rtl',
+    ]);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('UR');
   });
 
   it('has every route of the spec: pages, sign-in redirects and prompts, redirects, a friendly not-found page', async () => {
     const { page } = await open('/');
     const notFound = 'Page not found';
-    const pages = ['/', '/?category=music', '/trending', '/subscriptions', '/library', '/video/missing', '/login', '/connect', '/settings', '/live', '/stream/s1', '/clips', '/clips/c1', '/help', '/tickets/t1', '/admin/tickets', '/viewer-earnings', '/advertiser'];
-    const staticPages = ['/about', '/press', '/copyright', '/creators', '/advertise', '/developers', '/web3-features', '/policies', '/support', '/future-vision', '/privacy', '/terms', '/safety', '/community-guidelines', '/tutorials', '/community', '/docs', '/docs/api', '/docs/quickstart'];
+    const pages = [
+      '/',
+      '/?category=music',
+      '/trending',
+      '/subscriptions',
+      '/library',
+      '/video/missing',
+      '/login',
+      '/connect',
+      '/settings',
+      '/live',
+      '/stream/s1',
+      '/clips',
+      '/clips/c1',
+      '/help',
+      '/tickets/t1',
+      '/admin/tickets',
+      '/viewer-earnings',
+      '/advertiser',
+    ];
+    const staticPages = [
+      '/about',
+      '/press',
+      '/copyright',
+      '/creators',
+      '/advertise',
+      '/developers',
+      '/web3-features',
+      '/policies',
+      '/support',
+      '/future-vision',
+      '/privacy',
+      '/terms',
+      '/safety',
+      '/community-guidelines',
+      '/tutorials',
+      '/community',
+      '/docs',
+      '/docs/api',
+      '/docs/quickstart',
+    ];
     for (const path of [...pages, ...staticPages]) {
       await page.goto(path);
       const heading = (await page.locator('main h1').first().textContent())?.trim();
@@ -208,7 +257,15 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     }
     await page.goto('/go-live'); // signed-in only, and says so in place (spec core §2)
     expect(await page.locator('main h1').textContent()).toBe('Sign In Required');
-    for (const [from, to] of [['/wallet-guide', '/web3-features'], ['/token-economics', '/web3-features'], ['/decentralization', '/web3-features'], ['/ipfs-info', '/web3-features'], ['/earn-tokens', '/web3-features'], ['/discord', '/community'], ['/contact', '/help?tab=create&category=10']] as const) {
+    for (const [from, to] of [
+      ['/wallet-guide', '/web3-features'],
+      ['/token-economics', '/web3-features'],
+      ['/decentralization', '/web3-features'],
+      ['/ipfs-info', '/web3-features'],
+      ['/earn-tokens', '/web3-features'],
+      ['/discord', '/community'],
+      ['/contact', '/help?tab=create&category=10'],
+    ] as const) {
       await page.goto(from);
       await page.waitForURL(`${server.url}${to}`);
     }
@@ -237,7 +294,10 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
   });
 
   it('lays out the signed-in header and settings in Hindi on a 360px phone and in Urdu at 1280px', async () => {
-    for (const [language, width] of [['HI', 360], ['UR', 1280]] as const) {
+    for (const [language, width] of [
+      ['HI', 360],
+      ['UR', 1280],
+    ] as const) {
       const { page } = await open('/login', { language, width });
       await page.getByTestId('connect-wallet').click();
       await page.getByTestId('avatar-button').click();

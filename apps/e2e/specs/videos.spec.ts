@@ -46,10 +46,15 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
   it('plays the video once processed, and shows its content hash', async () => {
     const { page } = viewer;
     await page.goto('/');
-    await expect.poll(async () => {
-      await page.reload();
-      return page.getByTestId('video-card').count();
-    }, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('video-card').count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
     await page.getByTestId('video-card').first().click();
     await page.getByTestId('video-title').waitFor();
     videoUrl = page.url();
@@ -59,7 +64,9 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
       v.muted = true;
       return v.play();
     });
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
     await screenshot(page, 'video-page-1280');
   });
 

@@ -11,7 +11,8 @@ export const artifactsDir = path.resolve(import.meta.dirname, '../../../test-art
  */
 export function browserAvailable(): boolean {
   if (fs.existsSync(CHROMIUM)) return true;
-  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: browser tests cannot be skipped on CI (apt-get install chromium)`);
+  if (process.env.CI)
+    throw new Error(`${CHROMIUM} is missing: browser tests cannot be skipped on CI (apt-get install chromium)`);
   console.warn(`\n*** Browser tests skipped: ${CHROMIUM} not found. Install it with: apt-get install chromium ***\n`);
   return false;
 }
@@ -22,13 +23,29 @@ export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fak
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--headless', '--disable-background-networking', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }
 
 /** A fresh context; `language` is stored before any page script runs (default English for readable assertions). */
-export async function newContext(browser: Browser, opts: { baseURL: string; language?: string | null; width?: number; height?: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: opts.baseURL, viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } });
+export async function newContext(
+  browser: Browser,
+  opts: { baseURL: string; language?: string | null; width?: number; height?: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
   if (opts.language !== null) {
     await context.addInitScript((lang) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', lang);

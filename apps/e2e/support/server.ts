@@ -17,10 +17,13 @@ export interface RunningServer {
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
-    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    const srv = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
   });
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -85,7 +88,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     url,
     pid: child.pid!,
-    joinEnv: { DATA_DIR: env.DATA_DIR!, REDIS_PREFIX: env.REDIS_PREFIX!, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) },
+    joinEnv: {
+      DATA_DIR: env.DATA_DIR!,
+      REDIS_PREFIX: env.REDIS_PREFIX!,
+      ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -104,7 +111,10 @@ export async function runAdminCli(server: RunningServer, ...args: string[]): Pro
     execFile(
       process.execPath,
       ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args],
-      { cwd: repoRoot, env: { ...withoutDatabaseUrl(process.env), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...server.joinEnv } },
+      {
+        cwd: repoRoot,
+        env: { ...withoutDatabaseUrl(process.env), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...server.joinEnv },
+      },
       (err, stdout, stderr) => (err ? reject(new Error(`admin ${args.join(' ')} failed: ${stderr}`)) : resolve(stdout)),
     );
   });

@@ -20,7 +20,10 @@ export interface TestWallet {
  * MetaMask does for a wallet that has never seen Polygon; like MetaMask, a network change (the
  * page's own switch included) emits chainChanged.
  */
-export async function installTestWallet(context: BrowserContext, account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())): Promise<TestWallet> {
+export async function installTestWallet(
+  context: BrowserContext,
+  account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey()),
+): Promise<TestWallet> {
   const accounts = new Map<string, PrivateKeyAccount>([[account.address.toLowerCase(), account]]);
   await context.exposeFunction('__testWalletSign', async (message: string, address: string) => {
     const signer = accounts.get(address.toLowerCase());
@@ -30,9 +33,16 @@ export async function installTestWallet(context: BrowserContext, account: Privat
   await context.addInitScript((address: string) => {
     const listeners: Record<string, Array<(...a: unknown[]) => void>> = {};
     // Like a real wallet, authorization and known networks outlive a page load.
-    const saved = JSON.parse(localStorage.getItem('__testWallet') ?? '{}') as { authorized?: boolean; knowsPolygon?: boolean };
+    const saved = JSON.parse(localStorage.getItem('__testWallet') ?? '{}') as {
+      authorized?: boolean;
+      knowsPolygon?: boolean;
+    };
     const state = { address, chainId: '0x1', knowsPolygon: !!saved.knowsPolygon, authorized: !!saved.authorized };
-    const save = () => localStorage.setItem('__testWallet', JSON.stringify({ authorized: state.authorized, knowsPolygon: state.knowsPolygon }));
+    const save = () =>
+      localStorage.setItem(
+        '__testWallet',
+        JSON.stringify({ authorized: state.authorized, knowsPolygon: state.knowsPolygon }),
+      );
     const providerError = (code: number, message: string) => Object.assign(new Error(message), { code });
     const emit = (event: string, ...args: unknown[]) => (listeners[event] ?? []).forEach((l) => l(...args));
     const setChain = (chainId: string) => {
@@ -65,7 +75,10 @@ export async function installTestWallet(context: BrowserContext, account: Privat
             return null;
           case 'personal_sign': {
             const [message, signer] = params as [string, string];
-            return (window as unknown as { __testWalletSign(m: string, a: string): Promise<string> }).__testWalletSign(message, signer);
+            return (window as unknown as { __testWalletSign(m: string, a: string): Promise<string> }).__testWalletSign(
+              message,
+              signer,
+            );
           }
           default:
             throw providerError(4200, `test wallet does not support ${method}`);
@@ -96,14 +109,25 @@ export async function installTestWallet(context: BrowserContext, account: Privat
     account,
     async switchAccount(page, next) {
       accounts.set(next.address.toLowerCase(), next);
-      await page.evaluate((addr) => (window as unknown as { __testWalletSwitch(a: string): void }).__testWalletSwitch(addr), next.address);
+      await page.evaluate(
+        (addr) => (window as unknown as { __testWalletSwitch(a: string): void }).__testWalletSwitch(addr),
+        next.address,
+      );
     },
     async revoke(page) {
       await page.evaluate(() => (window as unknown as { __testWalletRevoke(): void }).__testWalletRevoke());
     },
     async switchChain(page, chainId) {
-      await page.evaluate((id) => (window as unknown as { __testWalletChain(c: string): void }).__testWalletChain(id), chainId);
+      await page.evaluate(
+        (id) => (window as unknown as { __testWalletChain(c: string): void }).__testWalletChain(id),
+        chainId,
+      );
     },
-    chainId: (page) => page.evaluate(() => (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({ method: 'eth_chainId' })),
+    chainId: (page) =>
+      page.evaluate(() =>
+        (window as unknown as { ethereum: { request(a: { method: string }): Promise<string> } }).ethereum.request({
+          method: 'eth_chainId',
+        }),
+      ),
   };
 }

@@ -17,16 +17,28 @@ import { createTempDir } from './storage/temp-dir.ts';
 
 // Payout details are never logged on purpose; these paths catch them if a body ever is.
 const PAYOUT_DETAILS = ['bank_details', '*.bank_details', 'req.body.bank_details', '*.account_number', '*.upi_id'];
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.signature', '*.access_token', ...PAYOUT_DETAILS];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.signature',
+  '*.access_token',
+  ...PAYOUT_DETAILS,
+];
 
 export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
-  destination ? pino({ level: config.logLevel, redact: REDACT }, destination) : pino({ level: config.logLevel, redact: REDACT });
+  destination
+    ? pino({ level: config.logLevel, redact: REDACT }, destination)
+    : pino({ level: config.logLevel, redact: REDACT });
 
 /**
  * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the
  * secrets: everything the app needs. Jobs start only when this process is a worker.
  */
-export async function createContext(config: Config, logger: Logger = createLogger(config)): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+export async function createContext(
+  config: Config,
+  logger: Logger = createLogger(config),
+): Promise<{ ctx: AppContext; close(): Promise<void> }> {
   // Every process sharing DATA_DIR (server, worker, CLIs) keeps it to its own user.
   makePrivateDir(config.dataDir);
   const secrets = loadSecrets(config.dataDir, config.appSecret);
@@ -38,15 +50,36 @@ export async function createContext(config: Config, logger: Logger = createLogge
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
+    : undefined;
   const blobs = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   const temp = createTempDir(config.dataDir);
   // Handlers receive the context, which holds the queue: hence a getter rather than the object.
-  const jobs = createJobQueue(config, { db: database.db, dialect: database.dialect, log: logger.child({ component: 'jobs' }), context: () => ctx });
-  const bus = redis ? new RedisLiveBus(redis, config.redisPrefix, logger.child({ component: 'live' })) : new LocalLiveBus();
+  const jobs = createJobQueue(config, {
+    db: database.db,
+    dialect: database.dialect,
+    log: logger.child({ component: 'jobs' }),
+    context: () => ctx,
+  });
+  const bus = redis
+    ? new RedisLiveBus(redis, config.redisPrefix, logger.child({ component: 'live' }))
+    : new LocalLiveBus();
   const live = new LiveContext(config, bus);
   const passwords = new PasswordHasher(config.passwordHashing);
-  const ctx: AppContext = { config, secrets, logger, db: database.db, dialect: database.dialect, redis, blobs, tempDir: temp.dir, jobs, live, passwords };
+  const ctx: AppContext = {
+    config,
+    secrets,
+    logger,
+    db: database.db,
+    dialect: database.dialect,
+    redis,
+    blobs,
+    tempDir: temp.dir,
+    jobs,
+    live,
+    passwords,
+  };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();
   return {

@@ -11,10 +11,15 @@ describe('config', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
-  it('bounds media jobs by default and takes the operator\'s limits', () => {
+  it("bounds media jobs by default and takes the operator's limits", () => {
     expect(loadConfig({}).media).toEqual(DEFAULT_MEDIA_LIMITS);
     const c = loadConfig({ MEDIA_MAX_DURATION_SECONDS: '600', MEDIA_MAX_FRAME_RATE: '60', MEDIA_MEMORY_LIMIT_MB: '0' });
-    expect(c.media).toMatchObject({ maxDurationSeconds: 600, maxFrameRate: 60, memoryLimitMb: 0, maxFrameSide: DEFAULT_MEDIA_LIMITS.maxFrameSide });
+    expect(c.media).toMatchObject({
+      maxDurationSeconds: 600,
+      maxFrameRate: 60,
+      memoryLimitMb: 0,
+      maxFrameSide: DEFAULT_MEDIA_LIMITS.maxFrameSide,
+    });
     expect(() => loadConfig({ MEDIA_MAX_FRAME_SIDE: '100000' })).toThrowError(/MEDIA_MAX_FRAME_SIDE/);
   });
 
@@ -40,13 +45,26 @@ describe('config', () => {
 describe('S3 config', () => {
   it('needs credentials with a bucket and defaults to path style with a custom endpoint', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrowError(/S3_ACCESS_KEY_ID/);
-    const c = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const c = loadConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(c.s3).toMatchObject({ bucket: 'media', forcePathStyle: true, region: 'us-east-1', prefix: '' });
     expect(loadConfig({}).s3).toBeUndefined();
   });
 
   it('bounds the RTMP listener by default, in ways a real encoder never meets', () => {
-    expect(loadConfig({}).rtmp).toMatchObject({ maxConnections: 100, maxConnectionsPerIp: 10, publishTimeoutMs: 10_000, readTimeoutMs: 30_000, preAuthMaxBytes: 65_536 });
-    expect(() => loadConfig({ RTMP_PREAUTH_MAX_BYTES: '100', RTMP_MAX_CONNECTIONS: '0' })).toThrowError(/RTMP_MAX_CONNECTIONS[\s\S]*RTMP_PREAUTH_MAX_BYTES|RTMP_PREAUTH_MAX_BYTES[\s\S]*RTMP_MAX_CONNECTIONS/);
+    expect(loadConfig({}).rtmp).toMatchObject({
+      maxConnections: 100,
+      maxConnectionsPerIp: 10,
+      publishTimeoutMs: 10_000,
+      readTimeoutMs: 30_000,
+      preAuthMaxBytes: 65_536,
+    });
+    expect(() => loadConfig({ RTMP_PREAUTH_MAX_BYTES: '100', RTMP_MAX_CONNECTIONS: '0' })).toThrowError(
+      /RTMP_MAX_CONNECTIONS[\s\S]*RTMP_PREAUTH_MAX_BYTES|RTMP_PREAUTH_MAX_BYTES[\s\S]*RTMP_MAX_CONNECTIONS/,
+    );
   });
 });

@@ -10,78 +10,119 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATA_DIR: z.string().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
-    .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/).default('tarang:'),
-  ADMIN_WALLETS: list,
-  ADMIN_EMAILS: list,
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
-  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(20),
-  WALLET_SIGNIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
-  WELCOME_BONUS_PER_NETWORK_DAY: z.coerce.number().int().min(0).default(3),
-  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
-  TRUST_PROXY: z.stringbool().default(false),
-  WEB_DIST: z.string().optional(),
-  SEED_DEMO: z.stringbool().default(true),
-  JOBS_WORKER: z.stringbool().default(true),
-  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
-  RTMP_ENABLED: z.stringbool().default(true),
-  RTMP_HOST: z.string().default('0.0.0.0'),
-  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
-  RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL').optional(),
-  RTMP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(100),
-  RTMP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(10),
-  RTMP_PUBLISH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
-  RTMP_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  RTMP_PREAUTH_MAX_BYTES: z.coerce.number().int().min(8192).max(16 * 1024 * 1024).default(64 * 1024),
-  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /').default(''),
-  PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
-  WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  WS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
-  WS_CHAT_FRAMES: z.coerce.number().int().positive().default(20),
-  WS_CHAT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
-  WS_INGEST_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
-  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  WS_INGEST_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
-  MEDIA_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.maxDurationSeconds),
-  MEDIA_MAX_FRAME_SIDE: z.coerce.number().int().min(16).max(16384).default(DEFAULT_MEDIA_LIMITS.maxFrameSide),
-  MEDIA_MAX_FRAME_PIXELS: z.coerce.number().int().min(256).max(16384 * 16384).default(DEFAULT_MEDIA_LIMITS.maxFramePixels),
-  MEDIA_MAX_FRAME_RATE: z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_LIMITS.maxFrameRate),
-  MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
-  MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
-  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
-  ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
-  AD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
-}).refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
-  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
-  path: ['S3_BUCKET'],
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+      .optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]*$/)
+      .default('tarang:'),
+    ADMIN_WALLETS: list,
+    ADMIN_EMAILS: list,
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+    LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+    REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+    WALLET_SIGNIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
+    WELCOME_BONUS_PER_NETWORK_DAY: z.coerce.number().int().min(0).default(3),
+    SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
+    TRUST_PROXY: z.stringbool().default(false),
+    WEB_DIST: z.string().optional(),
+    SEED_DEMO: z.stringbool().default(true),
+    JOBS_WORKER: z.stringbool().default(true),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+    RTMP_ENABLED: z.stringbool().default(true),
+    RTMP_HOST: z.string().default('0.0.0.0'),
+    RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+    RTMP_PUBLIC_URL: z
+      .string()
+      .regex(/^rtmps?:\/\/[^\s]+$/, 'RTMP_PUBLIC_URL must be an rtmp:// URL')
+      .optional(),
+    RTMP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(100),
+    RTMP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(10),
+    RTMP_PUBLISH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    RTMP_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    RTMP_PREAUTH_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(8192)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
+    INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([\w.-]+\/)*$/, 'S3_PREFIX must be empty or end with /')
+      .default(''),
+    PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
+    WS_UPGRADES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    WS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+    WS_CHAT_FRAMES: z.coerce.number().int().positive().default(20),
+    WS_CHAT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1024),
+    WS_INGEST_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
+    WS_MAX_BUFFERED_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    WS_INGEST_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    MEDIA_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.maxDurationSeconds),
+    MEDIA_MAX_FRAME_SIDE: z.coerce.number().int().min(16).max(16384).default(DEFAULT_MEDIA_LIMITS.maxFrameSide),
+    MEDIA_MAX_FRAME_PIXELS: z.coerce
+      .number()
+      .int()
+      .min(256)
+      .max(16384 * 16384)
+      .default(DEFAULT_MEDIA_LIMITS.maxFramePixels),
+    MEDIA_MAX_FRAME_RATE: z.coerce.number().positive().max(1000).default(DEFAULT_MEDIA_LIMITS.maxFrameRate),
+    MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
+    MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
+    UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
+    ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+    AD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  })
+  .refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
+    path: ['S3_BUCKET'],
+  });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -189,7 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
-    authLimits: { loginPerIp: e.LOGIN_MAX_PER_IP, registerPerIp: e.REGISTER_MAX_PER_IP, walletPerIp: e.WALLET_SIGNIN_MAX_PER_IP },
+    authLimits: {
+      loginPerIp: e.LOGIN_MAX_PER_IP,
+      registerPerIp: e.REGISTER_MAX_PER_IP,
+      walletPerIp: e.WALLET_SIGNIN_MAX_PER_IP,
+    },
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     welcomeBonusPerNetworkDay: e.WELCOME_BONUS_PER_NETWORK_DAY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
@@ -242,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
     payoutAdminAbovePaise: e.PAYOUT_ADMIN_ABOVE_RUPEES * 100,
-    addressCaps: { anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS, anonPaidViews: e.ANON_PAID_VIEWS_PER_ADDRESS, adEventsPerCampaign: e.AD_EVENTS_PER_ADDRESS },
+    addressCaps: {
+      anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS,
+      anonPaidViews: e.ANON_PAID_VIEWS_PER_ADDRESS,
+      adEventsPerCampaign: e.AD_EVENTS_PER_ADDRESS,
+    },
   };
 }

@@ -21,7 +21,8 @@ export function loadSecrets(dataDir: string, fromEnv: string | undefined): Secre
   if (fs.existsSync(file)) {
     makePrivateFile(file);
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { appSecret?: unknown };
-    if (typeof stored.appSecret === 'string' && stored.appSecret.length >= 32) return { appSecret: stored.appSecret, storedIn: file };
+    if (typeof stored.appSecret === 'string' && stored.appSecret.length >= 32)
+      return { appSecret: stored.appSecret, storedIn: file };
   }
   const appSecret = randomBytes(32).toString('base64url');
   fs.writeFileSync(file, JSON.stringify({ appSecret }, null, 2), { mode: PRIVATE_FILE_MODE });

@@ -55,7 +55,9 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
   const sockets: WebSocket[] = [];
   try {
     for (let i = 0; i < o.viewers; i += 100) {
-      const batch = Array.from({ length: Math.min(100, o.viewers - i) }, (_, j) => open(o.viewerUrls[(i + j) % o.viewerUrls.length]!, onText));
+      const batch = Array.from({ length: Math.min(100, o.viewers - i) }, (_, j) =>
+        open(o.viewerUrls[(i + j) % o.viewerUrls.length]!, onText),
+      );
       sockets.push(...(await Promise.all(batch)));
     }
     let refused = 0;
@@ -74,17 +76,28 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const now = performance.now();
-      senders[n % senders.length]!.send(JSON.stringify({ type: 'chat', message: `bench ${now.toFixed(3)}`, tip_amount: null }));
+      senders[n % senders.length]!.send(
+        JSON.stringify({ type: 'chat', message: `bench ${now.toFixed(3)}`, tip_amount: null }),
+      );
     }
     const expected = total * o.viewers;
     const deadline = performance.now() + 10_000;
-    while (delivered < (total - refused) * o.viewers && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (delivered < (total - refused) * o.viewers && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const elapsed = (performance.now() - started) / 1000;
     collecting = false;
 
     const sorted = latencies.subarray(0, Math.min(delivered, latencies.length)).sort();
     const pick = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-    return { sent: total, refused, delivered, expected, deliveriesPerSecond: delivered / elapsed, p50Ms: pick(0.5), p99Ms: pick(0.99) };
+    return {
+      sent: total,
+      refused,
+      delivered,
+      expected,
+      deliveriesPerSecond: delivered / elapsed,
+      p50Ms: pick(0.5),
+      p99Ms: pick(0.99),
+    };
   } finally {
     for (const ws of sockets) ws.terminate();
   }

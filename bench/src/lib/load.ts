@@ -13,7 +13,8 @@ export const CONNECTIONS = 50;
 
 export function benchSeconds(): number {
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_DURATION must be a positive number of seconds, not "${process.env.BENCH_DURATION}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, not "${process.env.BENCH_DURATION}"`);
   return seconds;
 }
 
@@ -33,7 +34,12 @@ export async function measure(url: string, headers: Record<string, string> = {})
 
 /** A scenario's throughput against the ceiling, plus the ceiling's own row for its latency. */
 export function loadFigures(result: LoadResult, ceiling: LoadResult & { what: string }): Figure[] {
-  const row = (r: LoadResult) => ({ value: r.requestsPerSecond, unit: 'req/s', latency: { p50Ms: r.p50Ms, p99Ms: r.p99Ms }, failures: r.failures });
+  const row = (r: LoadResult) => ({
+    value: r.requestsPerSecond,
+    unit: 'req/s',
+    latency: { p50Ms: r.p50Ms, p99Ms: r.p99Ms },
+    failures: r.failures,
+  });
   return [
     { metric: 'req/s', ...row(result), ceiling: { value: ceiling.requestsPerSecond, what: ceiling.what } },
     { metric: `ceiling: ${ceiling.what}`, ...row(ceiling) },

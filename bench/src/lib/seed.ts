@@ -5,7 +5,17 @@ import { createUser } from '../../../apps/server/src/modules/users/users.service
 export async function seedUsers(ctx: AppContext, n: number, prefix = 'bench'): Promise<string[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push((await createUser(trx, { username: `${prefix}${i}`, email: `${prefix}${i}@example.com`, role: 'user', welcomeBonus: true })).id);
+    for (let i = 0; i < n; i++)
+      ids.push(
+        (
+          await createUser(trx, {
+            username: `${prefix}${i}`,
+            email: `${prefix}${i}@example.com`,
+            role: 'user',
+            welcomeBonus: true,
+          })
+        ).id,
+      );
     return ids;
   });
 }

@@ -39,7 +39,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     HOST: '127.0.0.1',
     PORT: '0',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-    ...(fresh && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
+    ...(fresh && process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-${process.pid}:` }
+      : {}),
   });
   const { ctx, close } = await createContext(config);
   const app = await buildApp(ctx);

@@ -9,7 +9,8 @@ export const failed = (r: Row): boolean => (r.failures ?? 0) > 0 || (r.target !=
 function notes(r: Row): string {
   const out: string[] = [];
   if (r.failures) out.push(`FAILED: ${r.failures} requests errored or were not 2xx`);
-  if (r.target) out.push(`target ≤ ${r.target.max} ${r.unit} (${r.target.what}): ${r.value <= r.target.max ? 'met' : 'MISSED'}`);
+  if (r.target)
+    out.push(`target ≤ ${r.target.max} ${r.unit} (${r.target.what}): ${r.value <= r.target.max ? 'met' : 'MISSED'}`);
   if (r.ceiling) out.push(`ceiling = ${r.ceiling.what}`);
   if (r.note) out.push(r.note);
   return out.join('; ');
@@ -30,6 +31,10 @@ export function renderTable(rows: Row[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const rightAligned = new Set([2, 3, 4, 5, 6]);
-  const line = (c: string[]) => c.map((v, i) => (rightAligned.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (rightAligned.has(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }

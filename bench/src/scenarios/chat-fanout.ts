@@ -18,7 +18,11 @@ const SECONDS = 20;
 const SENDERS = Math.ceil(RATE / ((StreamLimits.chatRateCount / StreamLimits.chatRateWindowMs) * 1000 * 0.5));
 
 async function bareBroadcastServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../lib/bare-broadcast-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../lib/bare-broadcast-server.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
@@ -42,7 +46,10 @@ async function prepare(server: RunningServer): Promise<{ streamId: string; token
     body: JSON.stringify({ title: 'Bench chat' }),
   });
   const { stream_id } = (await res.json()) as { stream_id: string };
-  await fetch(`${server.url}/api/streams/${stream_id}/start`, { method: 'POST', headers: { authorization: `Bearer ${streamer.token}` } });
+  await fetch(`${server.url}/api/streams/${stream_id}/start`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${streamer.token}` },
+  });
   const tokens: string[] = [];
   for (let i = 0; i < SENDERS; i++) tokens.push((await signUp(server.url, `bench-chatter${i}@example.com`)).token);
   return { streamId: stream_id, tokens };
@@ -55,7 +62,14 @@ const figure = (metric: string, r: FanoutResult, ceiling?: FanoutResult): Figure
   value: r.deliveriesPerSecond,
   unit: 'deliveries/s',
   latency: { p50Ms: r.p50Ms, p99Ms: r.p99Ms },
-  ...(ceiling ? { ceiling: { value: ceiling.deliveriesPerSecond, what: `bare ws broadcast (p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms)` } } : {}),
+  ...(ceiling
+    ? {
+        ceiling: {
+          value: ceiling.deliveriesPerSecond,
+          what: `bare ws broadcast (p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms)`,
+        },
+      }
+    : {}),
   failures: r.expected - r.delivered,
   note: `${r.sent} messages × ${VIEWERS} sockets${r.refused ? `; ${r.refused} refused by the chat's rate limit` : ''}`,
 });
@@ -71,24 +85,41 @@ export const chatFanoutScenario: Scenario = {
     const bare = await bareBroadcastServer();
     let ceiling: FanoutResult;
     try {
-      ceiling = await runFanout({ ...options, viewerUrls: [bare.url], senderUrls: Array.from({ length: SENDERS }, () => bare.url) });
+      ceiling = await runFanout({
+        ...options,
+        viewerUrls: [bare.url],
+        senderUrls: Array.from({ length: SENDERS }, () => bare.url),
+      });
     } finally {
       await bare.stop();
     }
 
     // every bench viewer comes from 127.0.0.1: lift the per-address socket limits meant for real networks
-    const sockets = { WS_SOCKETS_PER_ADDRESS: String(VIEWERS + SENDERS), WS_UPGRADES_PER_MINUTE: String(10 * (VIEWERS + SENDERS)) };
+    const sockets = {
+      WS_SOCKETS_PER_ADDRESS: String(VIEWERS + SENDERS),
+      WS_UPGRADES_PER_MINUTE: String(10 * (VIEWERS + SENDERS)),
+    };
     const a = await startServer({ LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false', ...sockets });
     const stopA = closeOnExit(() => a.stop());
     try {
       const { streamId, tokens } = await prepare(a);
       const path = `/ws/stream/${streamId}`;
-      const one = await runFanout({ ...options, viewerUrls: [`${ws(a)}${path}`], senderUrls: tokens.map((t) => `${ws(a)}${path}?token=${t}`) });
+      const one = await runFanout({
+        ...options,
+        viewerUrls: [`${ws(a)}${path}`],
+        senderUrls: tokens.map((t) => `${ws(a)}${path}?token=${t}`),
+      });
       figures.push(figure('one process', one, ceiling));
 
       // several processes share one database only on PostgreSQL (SQLite is the one-process deployment)
       if (process.env.REDIS_URL && process.env.DATABASE_URL) {
-        const b = await startServer({ ...a.joinEnv, LOG_LEVEL: 'error', NODE_ENV: 'production', JOBS_WORKER: 'false', ...sockets });
+        const b = await startServer({
+          ...a.joinEnv,
+          LOG_LEVEL: 'error',
+          NODE_ENV: 'production',
+          JOBS_WORKER: 'false',
+          ...sockets,
+        });
         const stopB = closeOnExit(() => b.stop());
         try {
           const two = await runFanout({
@@ -101,7 +132,12 @@ export const chatFanoutScenario: Scenario = {
           await stopB();
         }
       } else {
-        figures.push({ metric: 'two processes over Redis', value: 0, unit: 'deliveries/s', note: 'skipped: set DATABASE_URL and REDIS_URL to measure' });
+        figures.push({
+          metric: 'two processes over Redis',
+          value: 0,
+          unit: 'deliveries/s',
+          note: 'skipped: set DATABASE_URL and REDIS_URL to measure',
+        });
       }
     } finally {
       await stopA();

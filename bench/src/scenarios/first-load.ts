@@ -20,7 +20,8 @@ function download(url: string): Promise<Transfer> {
           if (res.statusCode !== 200) return reject(new Error(`${url}: HTTP ${res.statusCode}`));
           const body = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const plain = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+          const plain =
+            encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
           resolve({ sent: body.length, text: plain.toString() });
         });
       })

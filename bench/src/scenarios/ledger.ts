@@ -4,6 +4,7 @@ import path from 'node:path';
 import { generateTestVideo } from '@app/media';
 import SQLite from 'better-sqlite3';
 import { startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
+import { form } from '../../../apps/server/src/testing/upload-form.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
 import { signUp } from '../lib/seed.ts';
 import type { Figure, Scenario } from './scenario.ts';
@@ -11,7 +12,6 @@ import type { Figure, Scenario } from './scenario.ts';
 const RAW_SECONDS = 3;
 const ACCOUNTS = 1000;
 const TIPPERS = 16;
-const BOUNDARY = '----tarang-bench-ledger';
 
 type Sync = 'NORMAL' | 'FULL';
 
@@ -26,7 +26,8 @@ function rawTransfers(sync: Sync): { perSecond: number; count: number } {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${sync}`);
     db.exec(`create table accounts (id integer primary key, balance integer not null check (balance >= 0));
-             create table entries (id integer primary key, debit integer not null, credit integer not null, amount integer not null, kind text not null, created_at text not null);`);
+             create table entries (id integer primary key, debit integer not null, credit integer not null,
+                                   amount integer not null, kind text not null, created_at text not null);`);
     const seed = db.prepare('insert into accounts (id, balance) values (?, ?)');
     db.transaction(() => {
       for (let i = 0; i < ACCOUNTS; i++) seed.run(i, 1_000_000_000);
@@ -57,16 +58,12 @@ async function readyVideo(server: RunningServer): Promise<string> {
   const creator = await signUp(server.url, 'bench-ledger-creator@example.com');
   const file = path.join(os.tmpdir(), `tarang-bench-ledger-${process.pid}.mp4`);
   await generateTestVideo(file, { seconds: 1, width: 320, height: 180 });
-  const body = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nTip me\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="tip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
-    fs.readFileSync(file),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+  const upload = form({ title: 'Tip me' }, { name: 'tip.mp4', type: 'video/mp4', data: fs.readFileSync(file) });
   fs.rmSync(file, { force: true });
   const res = await fetch(`${server.url}/api/videos/upload`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${creator.token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    body,
+    headers: { authorization: `Bearer ${creator.token}`, ...upload.headers },
+    body: upload.payload,
   });
   if (res.status !== 201) throw new Error(`bench upload answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
@@ -104,7 +101,8 @@ async function apiTips(server: RunningServer, videoId: string) {
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { perSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), failures };
 }
 
@@ -129,7 +127,12 @@ export const ledgerScenario: Scenario = {
     }
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite synchronous=FULL';
     const figures: Figure[] = [
-      { metric: 'raw transfers, synchronous=NORMAL', value: normal.perSecond, unit: 'transfers/s', note: `${normal.count} transfers` },
+      {
+        metric: 'raw transfers, synchronous=NORMAL',
+        value: normal.perSecond,
+        unit: 'transfers/s',
+        note: `${normal.count} transfers`,
+      },
       {
         metric: 'raw transfers, synchronous=FULL',
         value: full.perSecond,

@@ -19,7 +19,9 @@ const quantile = (values: number[], q: number) => {
 /** Start time (s) of a segment's first packet, read by ffprobe. */
 async function segmentStart(url: string, file: string): Promise<number> {
   fs.writeFileSync(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
-  return Number.parseFloat(await runFfprobe(['-v', 'error', '-show_entries', 'format=start_time', '-of', 'csv=p=0', file]));
+  return Number.parseFloat(
+    await runFfprobe(['-v', 'error', '-show_entries', 'format=start_time', '-of', 'csv=p=0', file]),
+  );
 }
 
 interface Listing {
@@ -87,13 +89,16 @@ export const liveLatencyScenario: Scenario = {
       });
       const created = (await res.json()) as { stream_id: string; stream_key: string; rtmp_url: string };
       const t0 = Date.now();
-      const publisher = await publishTestPattern(`${created.rtmp_url.replace('localhost', '127.0.0.1')}/${created.stream_key}`, {
-        seconds: SECONDS,
-        width: 1280,
-        height: 720,
-        frameRate: 30,
-        preset: 'veryfast',
-      });
+      const publisher = await publishTestPattern(
+        `${created.rtmp_url.replace('localhost', '127.0.0.1')}/${created.stream_key}`,
+        {
+          seconds: SECONDS,
+          width: 1280,
+          height: 720,
+          frameRate: 30,
+          preset: 'veryfast',
+        },
+      );
       let done = false;
       void publisher.exited.then(() => (done = true));
       const scratch = (name: string) => path.join(os.tmpdir(), `tarang-bench-seg-${process.pid}-${name}.ts`);
@@ -117,7 +122,10 @@ export const liveLatencyScenario: Scenario = {
           metric: 'glass-to-glass with hls.js',
           value: (p50 + PLAYER_HOLD_SEGMENTS * segment * 1000 - segment * 1000) / 1000,
           unit: 's',
-          target: { max: 4, what: `listed latency + ${PLAYER_HOLD_SEGMENTS} segments held by the player − the segment's own length` },
+          target: {
+            max: 4,
+            what: `listed latency + ${PLAYER_HOLD_SEGMENTS} segments held by the player − the segment's own length`,
+          },
         },
       ];
       if (relayed && relayed.latencies.length > 0) {
@@ -130,7 +138,12 @@ export const liveLatencyScenario: Scenario = {
           note: `relayed from the ingest process over HTTP; ${relayed.latencies.length} segments`,
         });
       } else {
-        figures.push({ metric: 'listed on another process', value: 0, unit: 's', note: relayed ? 'no segment was relayed' : 'skipped: set DATABASE_URL and REDIS_URL to measure' });
+        figures.push({
+          metric: 'listed on another process',
+          value: 0,
+          unit: 's',
+          note: relayed ? 'no segment was relayed' : 'skipped: set DATABASE_URL and REDIS_URL to measure',
+        });
       }
       return figures;
     } finally {

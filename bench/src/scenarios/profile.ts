@@ -19,7 +19,8 @@ export const profileScenario: Scenario = {
       // Measure only a route that answers what it should.
       const check = await fetch(url, { headers });
       const body = (await check.json()) as { id?: string; total_tokens?: number };
-      if (check.status !== 200 || body.id !== me.userId || body.total_tokens !== 100) throw new Error(`profile check failed: ${check.status} ${JSON.stringify(body)}`);
+      if (check.status !== 200 || body.id !== me.userId || body.total_tokens !== 100)
+        throw new Error(`profile check failed: ${check.status} ${JSON.stringify(body)}`);
       return measure(url, headers);
     });
     return loadFigures(result, await helloWorldCeiling());

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { run } from '@app/media';
 import { startServer } from '../../../apps/e2e/support/server.ts';
+import { BOUNDARY, multipartHead, multipartTail as tail } from '../../../apps/server/src/testing/upload-form.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
 import { signUp } from '../lib/seed.ts';
 import type { Figure, Scenario } from './scenario.ts';
@@ -12,27 +13,49 @@ import type { Figure, Scenario } from './scenario.ts';
 const TARGET_MB = 200;
 const PARALLEL = 5;
 const RSS_TARGET_MB = 250;
-const BOUNDARY = '----tarang-bench';
 
 /** A real ~200 MB video (MJPEG in Matroska), made once and reused between runs. */
 async function bigVideo(): Promise<string> {
   const file = path.join(os.tmpdir(), 'tarang-bench-200mb.mkv');
   if (fs.existsSync(file) && fs.statSync(file).size > (TARGET_MB - 20) * 1e6) return file;
-  await run('ffmpeg', ['-hide_banner', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25,trim=duration=150', '-c:v', 'mjpeg', '-q:v', '2', '-fs', String(TARGET_MB * 1024 * 1024), file]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=25,trim=duration=150',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '2',
+    '-fs',
+    String(TARGET_MB * 1024 * 1024),
+    file,
+  ]);
   return file;
 }
 
 function upload(url: string, token: string, file: string): Promise<number> {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench upload\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.mkv"\r\nContent-Type: video/x-matroska\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  const head = multipartHead({ title: 'Bench upload' }, 'bench.mkv', 'video/x-matroska');
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/videos/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': head.length + fs.statSync(file).size + tail.length },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 201 ? resolve(res.statusCode) : reject(new Error(`upload answered ${res.statusCode}`))));
-    });
+    const req = http.request(
+      `${url}/api/videos/upload`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': head.length + fs.statSync(file).size + tail.length,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(res.statusCode) : reject(new Error(`upload answered ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const stream = fs.createReadStream(file);
@@ -50,7 +73,10 @@ async function sha256Seconds(file: string): Promise<number> {
 }
 
 const rssMb = (pid: number): number => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.replace(/\D/g, '') ?? 0) / 1024;
 };
 
@@ -82,9 +108,20 @@ export const uploadScenario: Scenario = {
       const parallelSeconds = (performance.now() - parallelStart) / 1000;
 
       return [
-        { metric: 'MB/s, one upload', value: mb / uploadSeconds, unit: 'MB/s', ceiling: { value: mb / hashSeconds, what: 'sha256 of the same file' }, note: `${mb.toFixed(0)} MB, stream + CID + probe + store` },
+        {
+          metric: 'MB/s, one upload',
+          value: mb / uploadSeconds,
+          unit: 'MB/s',
+          ceiling: { value: mb / hashSeconds, what: 'sha256 of the same file' },
+          note: `${mb.toFixed(0)} MB, stream + CID + probe + store`,
+        },
         { metric: `MB/s, ${PARALLEL} uploads at once`, value: (mb * PARALLEL) / parallelSeconds, unit: 'MB/s total' },
-        { metric: `peak RSS, ${PARALLEL}× upload`, value: peak, unit: 'MB', target: { max: RSS_TARGET_MB, what: 'server process' } },
+        {
+          metric: `peak RSS, ${PARALLEL}× upload`,
+          value: peak,
+          unit: 'MB',
+          target: { max: RSS_TARGET_MB, what: 'server process' },
+        },
       ];
     } finally {
       await stop();

@@ -19,7 +19,10 @@ function pseudoRandomBytes(size: number, seed = 1): Buffer {
  * The independent reference: the js-ipfs importer (ipfs-unixfs-importer) configured like
  * `ipfs add --cid-version 1` in kubo, every option spelled out rather than left to its defaults.
  */
-async function referenceCid(data: Uint8Array, shape: DagShape = { chunkSize: CHUNK_SIZE, maxLinks: MAX_LINKS }): Promise<string> {
+async function referenceCid(
+  data: Uint8Array,
+  shape: DagShape = { chunkSize: CHUNK_SIZE, maxLinks: MAX_LINKS },
+): Promise<string> {
   const entries = importer([{ content: data }], new MemoryBlockstore(), {
     cidVersion: 1,
     rawLeaves: true,
@@ -70,21 +73,32 @@ describe('CID of a file, as `ipfs add --cid-version 1` prints it', () => {
   it.each([
     { chunkSize: 4, maxLinks: 3 }, // levels fill at 12, 36, 108 bytes
     { chunkSize: 5, maxLinks: 2 }, // and at 10, 20, 40, 80, 160 bytes
-  ])('matches the reference for every size up to four levels deep ($chunkSize-byte chunks, $maxLinks links)', async (shape) => {
-    for (let size = 0; size <= 170; size++) {
-      const data = pseudoRandomBytes(size, size % 13);
-      expect(cidOf(data, shape), `${size} bytes`).toBe(await referenceCid(data, shape));
-    }
-  });
+  ])(
+    'matches the reference for every size up to four levels deep ($chunkSize-byte chunks, $maxLinks links)',
+    async (shape) => {
+      for (let size = 0; size <= 170; size++) {
+        const data = pseudoRandomBytes(size, size % 13);
+        expect(cidOf(data, shape), `${size} bytes`).toBe(await referenceCid(data, shape));
+      }
+    },
+  );
 
   it('gives the same CID however the stream is cut', async () => {
     const data = pseudoRandomBytes(5 * CHUNK_SIZE + 777);
     const hasher = createCidHasher();
-    for (let offset = 0, step = 1; offset < data.length; offset += step, step = (step * 7 + 13) % 100_003) hasher.update(data.subarray(offset, offset + step));
+    for (let offset = 0, step = 1; offset < data.length; offset += step, step = (step * 7 + 13) % 100_003)
+      hasher.update(data.subarray(offset, offset + step));
     expect(hasher.bytes).toBe(data.length);
     const expected = cidOf(data);
     expect(hasher.digest()).toBe(expected);
-    expect(await cidOfStream((async function* () { yield data.subarray(0, 10); yield data.subarray(10); })())).toBe(expected);
+    expect(
+      await cidOfStream(
+        (async function* () {
+          yield data.subarray(0, 10);
+          yield data.subarray(10);
+        })(),
+      ),
+    ).toBe(expected);
 
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cid-test-')), 'data.bin');
     fs.writeFileSync(file, data);

@@ -45,7 +45,8 @@ export interface DagShape {
 
 export function createCidHasher(shape: DagShape = { chunkSize: CHUNK_SIZE, maxLinks: MAX_LINKS }): CidHasher {
   const { chunkSize, maxLinks } = shape;
-  if (!(Number.isInteger(chunkSize) && chunkSize > 0 && Number.isInteger(maxLinks) && maxLinks >= 2)) throw new RangeError('Invalid DAG shape');
+  if (!(Number.isInteger(chunkSize) && chunkSize > 0 && Number.isInteger(maxLinks) && maxLinks >= 2))
+    throw new RangeError('Invalid DAG shape');
   // The leaf being filled is hashed incrementally, so chunk bytes are never copied or kept.
   let leafHash: Hash = createHash('sha256');
   let leafFilled = 0;
@@ -173,7 +174,11 @@ const EMPTY = new Uint8Array(0);
 
 const tag = (field: number, wireType: number): Uint8Array => varint(field * 8 + wireType);
 
-const lengthPrefixed = (field: number, bytes: Uint8Array): Uint8Array[] => [tag(field, LENGTH_DELIMITED), varint(bytes.length), bytes];
+const lengthPrefixed = (field: number, bytes: Uint8Array): Uint8Array[] => [
+  tag(field, LENGTH_DELIMITED),
+  varint(bytes.length),
+  bytes,
+];
 
 /** Unsigned LEB128; sizes can pass 2^32, so it uses arithmetic rather than 32-bit shifts. */
 function varint(value: number): Uint8Array {
@@ -189,7 +194,13 @@ function varint(value: number): Uint8Array {
 
 /** CIDv1 bytes: version, content codec, then the multihash (function code, length, digest). */
 function cidBytes(codec: number, sha256Digest: Uint8Array): Buffer {
-  return Buffer.concat([varint(1), varint(codec), varint(MULTIHASH_SHA2_256), varint(sha256Digest.length), sha256Digest]);
+  return Buffer.concat([
+    varint(1),
+    varint(codec),
+    varint(MULTIHASH_SHA2_256),
+    varint(sha256Digest.length),
+    sha256Digest,
+  ]);
 }
 
 const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';

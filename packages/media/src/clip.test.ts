@@ -14,11 +14,29 @@ const FPS = 25;
 /** One frame as 64×36 grey bytes, for comparing pictures without caring about encoder noise. */
 async function frameAt(file: string, seconds: number): Promise<Buffer> {
   const out = path.join(dir, `frame-${path.basename(file)}-${seconds}.gray`);
-  await runFfmpeg(['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-vf', 'scale=64:36', '-pix_fmt', 'gray', '-f', 'rawvideo', out]);
+  await runFfmpeg([
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    seconds.toFixed(3),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=64:36',
+    '-pix_fmt',
+    'gray',
+    '-f',
+    'rawvideo',
+    out,
+  ]);
   return fs.readFileSync(out);
 }
 
-const difference = (a: Buffer, b: Buffer): number => a.reduce((sum, byte, i) => sum + Math.abs(byte - b[i]!), 0) / a.length;
+const difference = (a: Buffer, b: Buffer): number =>
+  a.reduce((sum, byte, i) => sum + Math.abs(byte - b[i]!), 0) / a.length;
 
 describe('clip cutting', () => {
   // Keyframes every 2 s (generateTestVideo's GOP), so a start at 3.36 s is far from any keyframe.
@@ -29,13 +47,19 @@ describe('clip cutting', () => {
     const args = clipCutArgs(input, 'out.mp4', { startSeconds: 3.4, durationSeconds: 10, hasAudio: true });
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '3.400']);
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
-    expect(args.slice(args.indexOf('-i'), args.indexOf('-i') + 3)).toEqual(['-i', `file:${path.resolve('in.mp4')}`, '-t']);
+    expect(args.slice(args.indexOf('-i'), args.indexOf('-i') + 3)).toEqual([
+      '-i',
+      `file:${path.resolve('in.mp4')}`,
+      '-t',
+    ]);
     expect(args[args.indexOf('-t') + 1]).toBe('10.000');
     expect(args).toContain('libx264');
     expect(args).not.toContain('copy');
     expect(args).toContain('aac');
     expect(clipCutArgs(input, 'out.mp4', { startSeconds: 0, durationSeconds: 10, hasAudio: false })).toContain('-an');
-    expect(() => clipCutArgs(input, 'out.mp4', { startSeconds: -1, durationSeconds: 10, hasAudio: false })).toThrow(RangeError);
+    expect(() => clipCutArgs(input, 'out.mp4', { startSeconds: -1, durationSeconds: 10, hasAudio: false })).toThrow(
+      RangeError,
+    );
   });
 
   it('cuts exactly the asked length, starting on the asked frame rather than the keyframe before it', async () => {

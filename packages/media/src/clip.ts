@@ -20,18 +20,55 @@ export interface ClipCutOptions {
  */
 export function clipCutArgs(input: MediaInput, output: string, opts: ClipCutOptions): string[] {
   const { startSeconds, durationSeconds, hasAudio, limits = DEFAULT_MEDIA_LIMITS } = opts;
-  if (!(startSeconds >= 0) || !(durationSeconds > 0)) throw new RangeError(`Invalid clip range ${startSeconds}+${durationSeconds}`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-ss', startSeconds.toFixed(3), ...fileInputArgs(input, limits), '-t', durationSeconds.toFixed(3)];
-  args.push('-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-vf', 'setsar=1');
+  if (!(startSeconds >= 0) || !(durationSeconds > 0))
+    throw new RangeError(`Invalid clip range ${startSeconds}+${durationSeconds}`);
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    startSeconds.toFixed(3),
+    ...fileInputArgs(input, limits),
+    '-t',
+    durationSeconds.toFixed(3),
+  ];
+  args.push(
+    '-map',
+    '0:v:0',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-vf',
+    'setsar=1',
+  );
   if (hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   else args.push('-an');
   // No subtitles or data tracks; timestamps start at zero; the index up front for progressive playback.
-  args.push('-sn', '-dn', '-avoid_negative_ts', 'make_zero', '-movflags', '+faststart', '-f', 'mp4', path.resolve(output));
+  args.push(
+    '-sn',
+    '-dn',
+    '-avoid_negative_ts',
+    'make_zero',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    path.resolve(output),
+  );
   return args;
 }
 
 /** Cuts `input` into the MP4 `output` (its folder is created if needed). */
-export async function cutClip(input: MediaInput, output: string, opts: ClipCutOptions & Pick<RunOptions, 'signal' | 'onProgress'>): Promise<void> {
+export async function cutClip(
+  input: MediaInput,
+  output: string,
+  opts: ClipCutOptions & Pick<RunOptions, 'signal' | 'onProgress'>,
+): Promise<void> {
   const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
   await fs.mkdir(path.dirname(output), { recursive: true });
   await runFfmpeg(clipCutArgs(input, output, opts), {

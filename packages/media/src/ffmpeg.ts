@@ -25,7 +25,10 @@ const ENV_OVERRIDE: Record<MediaTool, string> = { ffmpeg: 'FFMPEG_PATH', ffprobe
 // Packages whose tarballs carry a prebuilt binary (picked per platform through their own
 // optionalDependencies), so nothing is downloaded at install. They are not dependencies of this
 // package: a deployment that has no system ffmpeg can add them and they are picked up here.
-const NPM_BINARY_PACKAGE: Record<MediaTool, string> = { ffmpeg: '@ffmpeg-installer/ffmpeg', ffprobe: '@ffprobe-installer/ffprobe' };
+const NPM_BINARY_PACKAGE: Record<MediaTool, string> = {
+  ffmpeg: '@ffmpeg-installer/ffmpeg',
+  ffprobe: '@ffprobe-installer/ffprobe',
+};
 
 const located = new Map<string, Promise<string>>();
 
@@ -102,7 +105,12 @@ export async function runFfmpeg(args: string[], opts: RunOptions = {}): Promise<
   const fullArgs = reportsProgress ? ['-nostats', '-progress', 'pipe:1', ...args] : args;
   // Without progress, stdout is dropped rather than collected: an output written to pipe:1 could be huge.
   const ignore = () => undefined;
-  await runTool('ffmpeg', fullArgs, opts, reportsProgress ? progressParser(opts.durationSeconds!, opts.onProgress!) : ignore);
+  await runTool(
+    'ffmpeg',
+    fullArgs,
+    opts,
+    reportsProgress ? progressParser(opts.durationSeconds!, opts.onProgress!) : ignore,
+  );
 }
 
 type ProbeRunOptions = Pick<RunOptions, 'signal' | 'timeoutMs' | 'memoryLimitMb'>;
@@ -113,7 +121,10 @@ export async function runFfprobe(args: string[], opts: ProbeRunOptions = {}): Pr
 }
 
 /** The same, with the end of its log: a decoder's refusal is only logged while ffprobe still succeeds. */
-export function runFfprobeWithLog(args: string[], opts: ProbeRunOptions = {}): Promise<{ stdout: string; stderrTail: string }> {
+export function runFfprobeWithLog(
+  args: string[],
+  opts: ProbeRunOptions = {},
+): Promise<{ stdout: string; stderrTail: string }> {
   return runTool('ffprobe', args, opts);
 }
 
@@ -133,17 +144,28 @@ let prlimitFound: Promise<boolean> | undefined;
  * on a many-core machine: the child gets a few arenas only. Elsewhere, or without prlimit, the tool
  * runs uncapped and the frame, duration and time limits are what bound it.
  */
-export async function spawnMediaTool(tool: MediaTool, args: string[], opts: { cwd?: string; memoryLimitMb?: number } = {}): Promise<ChildProcessWithoutNullStreams> {
+export async function spawnMediaTool(
+  tool: MediaTool,
+  args: string[],
+  opts: { cwd?: string; memoryLimitMb?: number } = {},
+): Promise<ChildProcessWithoutNullStreams> {
   const command = await locate(tool);
   const memoryLimitMb = opts.memoryLimitMb ?? DEFAULT_MEDIA_LIMITS.memoryLimitMb;
   prlimitFound ??= process.platform === 'linux' ? answersVersion('prlimit', '--version') : Promise.resolve(false);
   const capped = memoryLimitMb > 0 && (await prlimitFound);
-  const [file, argv] = capped ? ['prlimit', [`--as=${memoryLimitMb * 1024 * 1024}`, '--', command, ...args]] : [command, args];
+  const [file, argv] = capped
+    ? ['prlimit', [`--as=${memoryLimitMb * 1024 * 1024}`, '--', command, ...args]]
+    : [command, args];
   const env = capped ? { ...process.env, MALLOC_ARENA_MAX: '4' } : process.env;
   return spawn(file, argv, { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
 }
 
-async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdout?: (text: string) => void): Promise<{ stdout: string; stderrTail: string }> {
+async function runTool(
+  tool: MediaTool,
+  args: string[],
+  opts: RunOptions,
+  onStdout?: (text: string) => void,
+): Promise<{ stdout: string; stderrTail: string }> {
   const { signal, timeoutMs } = opts;
   signal?.throwIfAborted();
   const child = await spawnMediaTool(tool, args, { memoryLimitMb: opts.memoryLimitMb });
@@ -194,15 +216,32 @@ async function runTool(tool: MediaTool, args: string[], opts: RunOptions, onStdo
     child.on('close', (code, killedBy) => {
       finish();
       if (signal?.aborted) reject(abortReason(signal));
-      else if (timedOut) reject(new FfmpegError(`${tool} ran past its time limit of ${Math.ceil(timeoutMs! / 1000)} s and was stopped`, stderr, code));
+      else if (timedOut)
+        reject(
+          new FfmpegError(
+            `${tool} ran past its time limit of ${Math.ceil(timeoutMs! / 1000)} s and was stopped`,
+            stderr,
+            code,
+          ),
+        );
       else if (code === 0) resolve({ stdout, stderrTail: stderr });
-      else reject(new FfmpegError(`${tool} ${code === null ? `was killed by ${killedBy}` : `exited with ${code}`}: ${lastLine(stderr)}`, stderr, code));
+      else
+        reject(
+          new FfmpegError(
+            `${tool} ${code === null ? `was killed by ${killedBy}` : `exited with ${code}`}: ${lastLine(stderr)}`,
+            stderr,
+            code,
+          ),
+        );
     });
   });
 }
 
 /** ffmpeg's -progress blocks: `out_time_us=…` lines, each block ending with `progress=continue|end`. */
-function progressParser(durationSeconds: number, onProgress: (fraction: number) => void | Promise<void>): (text: string) => void {
+function progressParser(
+  durationSeconds: number,
+  onProgress: (fraction: number) => void | Promise<void>,
+): (text: string) => void {
   let partial = '';
   let last = -1;
   const report = (fraction: number) => {
@@ -216,7 +255,8 @@ function progressParser(durationSeconds: number, onProgress: (fraction: number) 
     partial = lines.pop() ?? '';
     for (const line of lines) {
       const [key, value] = line.trim().split('=', 2);
-      if (key === 'out_time_us' && value && /^\d+$/.test(value)) report(Math.min(1, Number(value) / 1e6 / durationSeconds));
+      if (key === 'out_time_us' && value && /^\d+$/.test(value))
+        report(Math.min(1, Number(value) / 1e6 / durationSeconds));
       else if (key === 'progress' && value === 'end') report(1);
     }
   };

@@ -34,10 +34,24 @@ describe('HLS arguments', () => {
     const args = hlsVodArgs({ file: 'in.mp4', demuxer: 'mov' }, '/out', ladder, { segmentSeconds: 2, frameRate: 30 });
     const value = (flag: string) => args[args.indexOf(flag) + 1];
     expect(value('-filter_complex')).toBe(
-      '[0:v]split=3[s0][s1][s2];[s0]scale=-2:360,setsar=1,format=yuv420p[v0];[s1]scale=-2:720,setsar=1,format=yuv420p[v1];[s2]scale=-2:1080,setsar=1,format=yuv420p[v2]',
+      [
+        '[0:v]split=3[s0][s1][s2]',
+        '[s0]scale=-2:360,setsar=1,format=yuv420p[v0]',
+        '[s1]scale=-2:720,setsar=1,format=yuv420p[v1]',
+        '[s2]scale=-2:1080,setsar=1,format=yuv420p[v2]',
+      ].join(';'),
     );
-    expect([value('-g'), value('-keyint_min'), value('-sc_threshold'), value('-force_key_frames')]).toEqual(['60', '60', '0', 'expr:gte(t,n_forced*2)']);
-    expect([value('-hls_time'), value('-hls_playlist_type'), value('-master_pl_name')]).toEqual(['2', 'vod', 'master.m3u8']);
+    expect([value('-g'), value('-keyint_min'), value('-sc_threshold'), value('-force_key_frames')]).toEqual([
+      '60',
+      '60',
+      '0',
+      'expr:gte(t,n_forced*2)',
+    ]);
+    expect([value('-hls_time'), value('-hls_playlist_type'), value('-master_pl_name')]).toEqual([
+      '2',
+      'vod',
+      'master.m3u8',
+    ]);
     expect(value('-hls_segment_filename')).toBe('/out/%v/seg_%05d.ts');
     expect(value('-var_stream_map')).toBe('v:0,a:0,name:360p v:1,a:1,name:720p v:2,a:2,name:1080p');
     expect(args.at(-1)).toBe('/out/%v/index.m3u8');
@@ -62,7 +76,10 @@ describe('transcoding to HLS with ffmpeg', () => {
     const out = path.join(dir, 'hls');
     const ladder = renditionLadder(360);
     const progress: number[] = [];
-    const result = await transcodeToHls({ file: withAudio, demuxer: 'mov' }, out, ladder, { segmentSeconds: 2, onProgress: (f) => void progress.push(f) });
+    const result = await transcodeToHls({ file: withAudio, demuxer: 'mov' }, out, ladder, {
+      segmentSeconds: 2,
+      onProgress: (f) => void progress.push(f),
+    });
 
     expect(variantUris(read(result.masterPlaylist))).toEqual(ladder.map((r) => `${r.name}/index.m3u8`));
     for (const { playlist } of result.variants) {

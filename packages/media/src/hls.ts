@@ -30,13 +30,17 @@ export const DEFAULT_SEGMENT_SECONDS = 2;
  * at its own height, so every video plays through HLS.
  */
 export function renditionLadder(sourceHeight: number): Rendition[] {
-  if (!Number.isFinite(sourceHeight) || sourceHeight < 2) throw new RangeError(`Invalid source height: ${sourceHeight}`);
+  if (!Number.isFinite(sourceHeight) || sourceHeight < 2)
+    throw new RangeError(`Invalid source height: ${sourceHeight}`);
   const fitting = STANDARD_RUNGS.filter((r) => r.height <= sourceHeight);
   if (fitting.length > 0) return fitting.map((r) => ({ ...r }));
   const lowest = STANDARD_RUNGS[0]!;
   const height = Math.floor(sourceHeight / 2) * 2;
   // Fewer pixels need fewer bits: scale the lowest rung's bitrate by area, with a floor for motion.
-  const videoBitrateKbps = Math.max(200, Math.round((lowest.videoBitrateKbps * (height / lowest.height) ** 2) / 10) * 10);
+  const videoBitrateKbps = Math.max(
+    200,
+    Math.round((lowest.videoBitrateKbps * (height / lowest.height) ** 2) / 10) * 10,
+  );
   return [{ ...lowest, name: `${height}p`, height, videoBitrateKbps }];
 }
 
@@ -55,7 +59,12 @@ export interface HlsOptions {
  * One ffmpeg run that decodes the source once, scales it to every rendition and writes a VOD HLS
  * set: `outDir/master.m3u8` plus `outDir/<name>/index.m3u8` and `outDir/<name>/seg_00000.ts`….
  */
-export function hlsVodArgs(input: MediaInput, outDir: string, ladder: readonly Rendition[], opts: HlsOptions = {}): string[] {
+export function hlsVodArgs(
+  input: MediaInput,
+  outDir: string,
+  ladder: readonly Rendition[],
+  opts: HlsOptions = {},
+): string[] {
   if (ladder.length === 0) throw new RangeError('The rendition ladder is empty');
   const segmentSeconds = opts.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
   const hasAudio = opts.hasAudio ?? true;
@@ -64,11 +73,29 @@ export function hlsVodArgs(input: MediaInput, outDir: string, ladder: readonly R
   const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
   // setsar=1 keeps players from stretching sources with non-square pixels; yuv420p is what browsers decode.
   const scales = ladder.map((r, i) => `[s${i}]scale=-2:${r.height},setsar=1,format=yuv420p[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', ...fileInputArgs(input, limits), '-filter_complex', [split, ...scales].join(';')];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    ...fileInputArgs(input, limits),
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
 
   ladder.forEach((r, i) => {
     const kbps = r.videoBitrateKbps;
-    args.push('-map', `[v${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, `${kbps}k`, `-maxrate:v:${i}`, `${Math.round(kbps * 1.1)}k`, `-bufsize:v:${i}`, `${kbps * 2}k`);
+    args.push(
+      '-map',
+      `[v${i}]`,
+      `-c:v:${i}`,
+      'libx264',
+      `-b:v:${i}`,
+      `${kbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(kbps * 1.1)}k`,
+      `-bufsize:v:${i}`,
+      `${kbps * 2}k`,
+    );
     if (hasAudio) args.push('-map', '0:a:0', `-c:a:${i}`, 'aac', `-b:a:${i}`, `${r.audioBitrateKbps}k`);
   });
 
@@ -85,14 +112,22 @@ export function hlsVodArgs(input: MediaInput, outDir: string, ladder: readonly R
   // A container can understate its duration; the encode still stops at the limit.
   if (Number.isFinite(limits.maxDurationSeconds)) args.push('-t', String(limits.maxDurationSeconds));
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(segmentSeconds),
-    '-hls_playlist_type', 'vod',
-    '-hls_segment_type', 'mpegts',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', path.join(outDir, '%v', 'seg_%05d.ts'),
-    '-master_pl_name', MASTER_PLAYLIST,
-    '-var_stream_map', ladder.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    path.join(outDir, '%v', 'seg_%05d.ts'),
+    '-master_pl_name',
+    MASTER_PLAYLIST,
+    '-var_stream_map',
+    ladder.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
     path.join(outDir, '%v', VARIANT_PLAYLIST),
   );
   return args;

@@ -1,5 +1,24 @@
-export { CHUNK_SIZE, MAX_LINKS, cidOf, cidOfFile, cidOfStream, createCidHasher, type CidHasher, type DagShape } from './cid.ts';
-export { FfmpegError, MediaToolMissingError, locate, run, runFfmpeg, runFfprobe, spawnMediaTool, type MediaTool, type RunOptions } from './ffmpeg.ts';
+export {
+  CHUNK_SIZE,
+  MAX_LINKS,
+  cidOf,
+  cidOfFile,
+  cidOfStream,
+  createCidHasher,
+  type CidHasher,
+  type DagShape,
+} from './cid.ts';
+export {
+  FfmpegError,
+  MediaToolMissingError,
+  locate,
+  run,
+  runFfmpeg,
+  runFfprobe,
+  spawnMediaTool,
+  type MediaTool,
+  type RunOptions,
+} from './ffmpeg.ts';
 export {
   ALLOWED_DEMUXERS,
   DEFAULT_MEDIA_LIMITS,
@@ -28,4 +47,9 @@ export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
 export { publishTestPattern, type TestPublishOptions, type TestPublisher } from './test-publish.ts';
 export { LIVE_PLAYLIST, LIVE_SEGMENT_PATTERN, liveHlsArgs, type LiveHlsOptions } from './live.ts';
-export { generateLongBlackVideo, writeConcatScript, writeForgedFrameSizeAvi, writeLocalFilePlaylist } from './test-hostile-media.ts';
+export {
+  generateLongBlackVideo,
+  writeConcatScript,
+  writeForgedFrameSizeAvi,
+  writeLocalFilePlaylist,
+} from './test-hostile-media.ts';

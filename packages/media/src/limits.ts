@@ -34,13 +34,18 @@ const RUN_SECONDS_PER_MEDIA_SECOND = 4;
 
 /** The wall time of an ffmpeg run that decodes `durationSeconds` of media. */
 export const runTimeoutMs = (limits: MediaLimits, durationSeconds = 0): number =>
-  (limits.runTimeoutSeconds + RUN_SECONDS_PER_MEDIA_SECOND * (Number.isFinite(durationSeconds) ? Math.max(0, durationSeconds) : 0)) * 1000;
+  (limits.runTimeoutSeconds +
+    RUN_SECONDS_PER_MEDIA_SECOND * (Number.isFinite(durationSeconds) ? Math.max(0, durationSeconds) : 0)) *
+  1000;
 
 /**
  * Our own live recordings run as long as the broadcast did, and a clip decodes a minute whatever its
  * source's length: there the frame limits hold but the duration cap does not.
  */
-export const withoutDurationCap = (limits: MediaLimits): MediaLimits => ({ ...limits, maxDurationSeconds: Number.POSITIVE_INFINITY });
+export const withoutDurationCap = (limits: MediaLimits): MediaLimits => ({
+  ...limits,
+  maxDurationSeconds: Number.POSITIVE_INFINITY,
+});
 
 /** A limit was exceeded: the media is refused as too large (HTTP 413), not as broken. */
 export class MediaLimitError extends Error {
@@ -84,5 +89,14 @@ export function pipeInputArgs(demuxer: Demuxer, limits: MediaLimits): string[] {
 }
 
 function guardedInput(protocol: 'file' | 'pipe', demuxer: Demuxer, limits: MediaLimits): string[] {
-  return ['-protocol_whitelist', protocol, '-format_whitelist', demuxer, '-f', demuxer, '-max_pixels', String(limits.maxFramePixels)];
+  return [
+    '-protocol_whitelist',
+    protocol,
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    '-max_pixels',
+    String(limits.maxFramePixels),
+  ];
 }

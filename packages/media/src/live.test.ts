@@ -3,7 +3,13 @@ import { DEFAULT_MEDIA_LIMITS } from './limits.ts';
 import { LIVE_PLAYLIST, liveHlsArgs } from './live.ts';
 
 describe('liveHlsArgs', () => {
-  const base = { segmentSeconds: 1, listSize: 6, recordingFile: 'recording-1.ts', maxHeight: 720, limits: DEFAULT_MEDIA_LIMITS } as const;
+  const base = {
+    segmentSeconds: 1,
+    listSize: 6,
+    recordingFile: 'recording-1.ts',
+    maxHeight: 720,
+    limits: DEFAULT_MEDIA_LIMITS,
+  } as const;
 
   it('reads FLV from stdin and writes the live playlist and the recording in one encode', () => {
     const args = liveHlsArgs({ ...base, inputFormat: 'flv' });

@@ -11,7 +11,9 @@ function input(args: string[]): { options: Map<string, string>; opens: string } 
   expect(args.filter((a) => a === '-i')).toHaveLength(1);
   const at = args.indexOf('-i');
   const options = new Map<string, string>();
-  for (let i = 0; i < at; i++) if (args[i]!.startsWith('-') && args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) options.set(args[i]!, args[i + 1]!);
+  for (let i = 0; i < at; i++)
+    if (args[i]!.startsWith('-') && args[i + 1] !== undefined && !args[i + 1]!.startsWith('-'))
+      options.set(args[i]!, args[i + 1]!);
   return { options, opens: args[at + 1]! };
 }
 
@@ -40,21 +42,41 @@ describe('every ffmpeg run on user bytes opens the file as itself', () => {
     expect(input(args).options.get('-max_pixels')).toBe(String(1920 * 1080));
     // A container that understates its length still stops at the limit.
     expect(args[args.indexOf('-t') + 1]).toBe('600');
-    expect(hlsVodArgs({ file: 'in.mp4', demuxer: 'mov' }, '/out', renditionLadder(720), { limits: withoutDurationCap(limits) })).not.toContain('-t');
+    expect(
+      hlsVodArgs({ file: 'in.mp4', demuxer: 'mov' }, '/out', renditionLadder(720), {
+        limits: withoutDurationCap(limits),
+      }),
+    ).not.toContain('-t');
   });
 
   it.each([
     ['flv', 'flv'],
     ['webm', 'matroska'],
-  ] as const)('live ingest of %s reads stdin through the pipe protocol and the %s demuxer only', (inputFormat, demuxer) => {
-    const args = liveHlsArgs({ inputFormat, segmentSeconds: 1, listSize: 6, recordingFile: 'recording-1.ts', maxHeight: 720, limits: DEFAULT_MEDIA_LIMITS });
-    const { options, opens } = input(args);
-    expect([options.get('-f'), options.get('-format_whitelist'), options.get('-protocol_whitelist'), opens]).toEqual([demuxer, demuxer, 'pipe', 'pipe:0']);
-  });
+  ] as const)(
+    'live ingest of %s reads stdin through the pipe protocol and the %s demuxer only',
+    (inputFormat, demuxer) => {
+      const args = liveHlsArgs({
+        inputFormat,
+        segmentSeconds: 1,
+        listSize: 6,
+        recordingFile: 'recording-1.ts',
+        maxHeight: 720,
+        limits: DEFAULT_MEDIA_LIMITS,
+      });
+      const { options, opens } = input(args);
+      expect([options.get('-f'), options.get('-format_whitelist'), options.get('-protocol_whitelist'), opens]).toEqual([
+        demuxer,
+        demuxer,
+        'pipe',
+        'pipe:0',
+      ]);
+    },
+  );
 
   it('maps only self-contained containers to a demuxer', () => {
     expect(demuxerOf('mov,mp4,m4a,3gp,3g2,mj2')).toBe('mov');
     expect(demuxerOf('matroska,webm')).toBe('matroska');
-    for (const format of ['hls', 'concat', 'dash', 'image2', 'tty', 'sdp', 'webm', 'mp4', '']) expect(demuxerOf(format), format).toBeNull();
+    for (const format of ['hls', 'concat', 'dash', 'image2', 'tty', 'sdp', 'webm', 'mp4', ''])
+      expect(demuxerOf(format), format).toBeNull();
   });
 });

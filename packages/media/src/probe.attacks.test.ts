@@ -5,7 +5,12 @@ import { FfmpegError, runFfmpeg } from './ffmpeg.ts';
 import { DEFAULT_MEDIA_LIMITS, MediaLimitError } from './limits.ts';
 import { NotAVideoError, RefusedFormatError, probe } from './probe.ts';
 import { scratchDir } from './test-fixtures.ts';
-import { generateLongBlackVideo, writeConcatScript, writeForgedFrameSizeAvi, writeLocalFilePlaylist } from './test-hostile-media.ts';
+import {
+  generateLongBlackVideo,
+  writeConcatScript,
+  writeForgedFrameSizeAvi,
+  writeLocalFilePlaylist,
+} from './test-hostile-media.ts';
 import { generateTestVideo } from './test-video.ts';
 import { extractThumbnail } from './thumbnail.ts';
 
@@ -20,12 +25,15 @@ describe('probing hostile uploads', () => {
     await runFfmpeg(['-v', 'error', '-y', '-i', file('secret.mp4'), '-c', 'copy', '-f', 'mpegts', secret]);
   });
 
-  it.each(['upload.mp4', 'upload.mkv', 'upload.m3u8'])('refuses an HLS playlist naming a local file, called %s', async (name) => {
-    await writeLocalFilePlaylist(file(name), secret);
-    const refused = await probe(file(name)).catch((err: unknown) => err);
-    expect(refused).toBeInstanceOf(RefusedFormatError);
-    expect((refused as Error).message).toMatch(/playlist that refers to other files/);
-  });
+  it.each(['upload.mp4', 'upload.mkv', 'upload.m3u8'])(
+    'refuses an HLS playlist naming a local file, called %s',
+    async (name) => {
+      await writeLocalFilePlaylist(file(name), secret);
+      const refused = await probe(file(name)).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(RefusedFormatError);
+      expect((refused as Error).message).toMatch(/playlist that refers to other files/);
+    },
+  );
 
   it('names no server path in the reason it gives for bytes that are no video', async () => {
     fs.writeFileSync(file('garbage.mp4'), Buffer.alloc(4096, 0x5a));
@@ -50,11 +58,40 @@ describe('probing hostile uploads', () => {
   });
 
   it('refuses a real H.264 stream wider than the limit, and a frame rate above it', async () => {
-    await runFfmpeg(['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=s=9000x16:r=25:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', file('wide.mp4')]);
-    await runFfmpeg(['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=s=32x32:r=240:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', file('fast.mp4')]);
+    await runFfmpeg([
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=s=9000x16:r=25:d=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      file('wide.mp4'),
+    ]);
+    await runFfmpeg([
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=s=32x32:r=240:d=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      file('fast.mp4'),
+    ]);
     await expect(probe(file('wide.mp4'))).rejects.toThrow(/9000×16 is over the limit/);
     await expect(probe(file('fast.mp4'))).rejects.toThrow(/240 frames per second; the limit is 120/);
-    expect(await probe(file('fast.mp4'), { limits: { ...DEFAULT_MEDIA_LIMITS, maxFrameRate: 240 } })).toMatchObject({ width: 32, frameRate: 240 });
+    expect(await probe(file('fast.mp4'), { limits: { ...DEFAULT_MEDIA_LIMITS, maxFrameRate: 240 } })).toMatchObject({
+      width: 32,
+      frameRate: 240,
+    });
   });
 
   it('refuses ten hours of black', async () => {
@@ -74,30 +111,52 @@ describe('ffmpeg runs on user bytes', () => {
     // What a job does if a playlist ever got past the upload: the forced demuxer cannot follow it.
     await writeLocalFilePlaylist(file('sneaked.mp4'), secret);
     const out = file('sneaked.jpg');
-    await expect(extractThumbnail({ file: file('sneaked.mp4'), demuxer: 'mov' }, out)).rejects.toBeInstanceOf(FfmpegError);
+    await expect(extractThumbnail({ file: file('sneaked.mp4'), demuxer: 'mov' }, out)).rejects.toBeInstanceOf(
+      FfmpegError,
+    );
     expect(fs.existsSync(out)).toBe(false);
   });
 
   it('has decoders refuse a frame over the size limit even when the container was believed', async () => {
     await writeForgedFrameSizeAvi(file('forced-bomb.avi'), 16_000, 16_000);
-    const refused = await extractThumbnail({ file: file('forced-bomb.avi'), demuxer: 'avi' }, file('bomb.jpg')).catch((err: unknown) => err);
+    const refused = await extractThumbnail({ file: file('forced-bomb.avi'), demuxer: 'avi' }, file('bomb.jpg')).catch(
+      (err: unknown) => err,
+    );
     expect(refused).toBeInstanceOf(FfmpegError);
     expect((refused as FfmpegError).stderrTail).toMatch(/16000x16000 exceeds specified max pixel count/);
   });
 
   it('stops a run at its wall time', async () => {
     const started = Date.now();
-    const run = runFfmpeg(['-v', 'error', '-re', '-f', 'lavfi', '-i', 'color=s=16x16:r=5:d=60', '-f', 'null', '-'], { timeoutMs: 500 });
+    const run = runFfmpeg(['-v', 'error', '-re', '-f', 'lavfi', '-i', 'color=s=16x16:r=5:d=60', '-f', 'null', '-'], {
+      timeoutMs: 500,
+    });
     await expect(run).rejects.toThrow(/ran past its time limit/);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
-  it.runIf(process.platform === 'linux' && fs.existsSync('/usr/bin/prlimit'))('caps the memory of a run', async () => {
-    const bigFrame = ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=8000x8000', '-frames:v', '1', '-f', 'null', '-'];
-    await runFfmpeg(bigFrame, { memoryLimitMb: 0 });
-    // Under the cap the allocation fails; ffmpeg then either exits or wedges, and the wall time ends it.
-    await expect(runFfmpeg(bigFrame, { memoryLimitMb: 300, timeoutMs: 5_000 })).rejects.toBeInstanceOf(FfmpegError);
-  }, 20_000);
+  it.runIf(process.platform === 'linux' && fs.existsSync('/usr/bin/prlimit'))(
+    'caps the memory of a run',
+    async () => {
+      const bigFrame = [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=8000x8000',
+        '-frames:v',
+        '1',
+        '-f',
+        'null',
+        '-',
+      ];
+      await runFfmpeg(bigFrame, { memoryLimitMb: 0 });
+      // Under the cap the allocation fails; ffmpeg then either exits or wedges, and the wall time ends it.
+      await expect(runFfmpeg(bigFrame, { memoryLimitMb: 300, timeoutMs: 5_000 })).rejects.toBeInstanceOf(FfmpegError);
+    },
+    20_000,
+  );
 
   it('still refuses a plain text file as not a video', async () => {
     fs.writeFileSync(file('notes.mp4'), 'just words\n'.repeat(200));

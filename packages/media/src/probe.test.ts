@@ -14,8 +14,28 @@ describe('probe', () => {
     await Promise.all([
       generateTestVideo(file('with-audio.mp4'), { seconds: 4, width: 640, height: 360 }),
       generateTestVideo(file('silent.mp4'), { seconds: 1, width: 320, height: 240, withAudio: false }),
-      runFfmpeg(['-hide_banner', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=200x100', '-frames:v', '1', file('picture.png')]),
-      runFfmpeg(['-hide_banner', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=200x100', '-frames:v', '1', file('picture.jpg')]),
+      runFfmpeg([
+        '-hide_banner',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=200x100',
+        '-frames:v',
+        '1',
+        file('picture.png'),
+      ]),
+      runFfmpeg([
+        '-hide_banner',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=200x100',
+        '-frames:v',
+        '1',
+        file('picture.jpg'),
+      ]),
       runFfmpeg(['-hide_banner', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', file('sound.m4a')]),
     ]);
   });
@@ -24,12 +44,25 @@ describe('probe', () => {
     const info = await probe(file('with-audio.mp4'));
     expect(info.durationSeconds).toBeGreaterThan(3.8);
     expect(info.durationSeconds).toBeLessThan(4.2);
-    expect(info).toMatchObject({ width: 640, height: 360, videoCodec: 'h264', audioCodec: 'aac', hasVideo: true, hasAudio: true, frameRate: 25 });
+    expect(info).toMatchObject({
+      width: 640,
+      height: 360,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      hasVideo: true,
+      hasAudio: true,
+      frameRate: 25,
+    });
     expect(info.formatName).toContain('mp4');
   });
 
   it('reads a video without sound', async () => {
-    expect(await probe(file('silent.mp4'))).toMatchObject({ width: 320, height: 240, audioCodec: null, hasAudio: false });
+    expect(await probe(file('silent.mp4'))).toMatchObject({
+      width: 320,
+      height: 240,
+      audioCodec: null,
+      hasAudio: false,
+    });
   });
 
   it.each([
@@ -42,15 +75,20 @@ describe('probe', () => {
     await expect(probe(file(name))).rejects.toBeInstanceOf(NotAVideoError);
   });
 
-  it.each([['a PNG image', 'picture.png'], ['a JPEG image', 'picture.jpg'], ['a JPEG renamed .mp4', 'picture-jpg.mp4'], ['audio only', 'sound.m4a'], ['a missing file', 'missing.mp4']])(
-    'refuses %s',
-    async (_name, name) => {
-      if (name === 'picture-jpg.mp4') fs.copyFileSync(file('picture.jpg'), file(name));
-      await expect(probe(file(name))).rejects.toBeInstanceOf(NotAVideoError);
-    },
-  );
+  it.each([
+    ['a PNG image', 'picture.png'],
+    ['a JPEG image', 'picture.jpg'],
+    ['a JPEG renamed .mp4', 'picture-jpg.mp4'],
+    ['audio only', 'sound.m4a'],
+    ['a missing file', 'missing.mp4'],
+  ])('refuses %s', async (_name, name) => {
+    if (name === 'picture-jpg.mp4') fs.copyFileSync(file('picture.jpg'), file(name));
+    await expect(probe(file(name))).rejects.toBeInstanceOf(NotAVideoError);
+  });
 
   it('passes an abort through rather than calling the file invalid', async () => {
-    await expect(probe(file('with-audio.mp4'), { signal: AbortSignal.abort() })).rejects.not.toBeInstanceOf(NotAVideoError);
+    await expect(probe(file('with-audio.mp4'), { signal: AbortSignal.abort() })).rejects.not.toBeInstanceOf(
+      NotAVideoError,
+    );
   });
 });

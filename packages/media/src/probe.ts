@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { FfmpegError, runFfprobeWithLog } from './ffmpeg.ts';
-import { ALLOWED_DEMUXERS, DEFAULT_MEDIA_LIMITS, MediaLimitError, demuxerOf, type Demuxer, type MediaLimits } from './limits.ts';
+import {
+  ALLOWED_DEMUXERS,
+  DEFAULT_MEDIA_LIMITS,
+  MediaLimitError,
+  demuxerOf,
+  type Demuxer,
+  type MediaLimits,
+} from './limits.ts';
 
 /** The bytes are not a playable video (whatever the file's name or declared type say): HTTP 415. */
 export class NotAVideoError extends Error {
@@ -86,7 +93,16 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Medi
   const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
   // `file:` and an absolute path: never mistaken for an option or another protocol, whatever the file is called.
   const input = `file:${path.resolve(file)}`;
-  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', ALLOWED_DEMUXERS.join(','), '-max_pixels', String(limits.maxFramePixels)];
+  const args = [
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    ALLOWED_DEMUXERS.join(','),
+    '-max_pixels',
+    String(limits.maxFramePixels),
+  ];
   let out: ProbeOutput;
   let log: string;
   try {
@@ -103,7 +119,10 @@ export async function probe(file: string, opts: ProbeOptions = {}): Promise<Medi
     // Only "ffprobe ran and could not make sense of it" means not-a-video; a missing ffprobe is our fault.
     if (err instanceof FfmpegError || err instanceof SyntaxError || timeout.aborted) {
       // ffprobe names the file by its path on this server: the uploader is told of "the file" instead
-      const why = err instanceof FfmpegError ? err.message.replaceAll(input, 'the file').replaceAll(path.resolve(file), 'the file') : 'ffprobe gave no answer';
+      const why =
+        err instanceof FfmpegError
+          ? err.message.replaceAll(input, 'the file').replaceAll(path.resolve(file), 'the file')
+          : 'ffprobe gave no answer';
       throw new NotAVideoError(`Not a readable video: ${why}`);
     }
     throw err;
@@ -123,12 +142,14 @@ function describe(out: ProbeOutput): MediaInfo {
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   if (!video) throw new NotAVideoError('The file has no video stream');
-  if (formatName.split(',').some((name) => NOT_VIDEO_FORMATS.test(name))) throw new NotAVideoError(`The file is an image or text (${formatName}), not a video`);
+  if (formatName.split(',').some((name) => NOT_VIDEO_FORMATS.test(name)))
+    throw new NotAVideoError(`The file is an image or text (${formatName}), not a video`);
   const demuxer = demuxerOf(formatName);
   if (!demuxer) throw new RefusedFormatError(formatName.split(',')[0] || 'unknown');
 
   const duration = positive(out.format?.duration) ?? positive(video.duration);
-  if (duration === null || video.nb_frames === '1') throw new NotAVideoError('The file is a still picture, not a video');
+  if (duration === null || video.nb_frames === '1')
+    throw new NotAVideoError('The file is a still picture, not a video');
   if (!video.width || !video.height) throw new NotAVideoError('The video stream has no picture size');
 
   const quarterTurn = Math.abs(rotation(video)) % 180 === 90;
@@ -149,17 +170,24 @@ function describe(out: ProbeOutput): MediaInfo {
 /** Refuses what would cost too much to decode, from what the container and stream headers declare. */
 function checkLimits(info: MediaInfo, limits: MediaLimits): void {
   const { width, height, durationSeconds, frameRate: fps } = info;
-  if (width > limits.maxFrameSide || height > limits.maxFrameSide || width * height > limits.maxFramePixels) throw frameTooLarge(width, height, limits);
+  if (width > limits.maxFrameSide || height > limits.maxFrameSide || width * height > limits.maxFramePixels)
+    throw frameTooLarge(width, height, limits);
   if (durationSeconds > limits.maxDurationSeconds) {
-    throw new MediaLimitError(`The video is ${formatDuration(durationSeconds)} long; the limit is ${formatDuration(limits.maxDurationSeconds)}`);
+    throw new MediaLimitError(
+      `The video is ${formatDuration(durationSeconds)} long; the limit is ${formatDuration(limits.maxDurationSeconds)}`,
+    );
   }
   if (fps !== null && fps > limits.maxFrameRate) {
-    throw new MediaLimitError(`The video has ${Math.round(fps)} frames per second; the limit is ${limits.maxFrameRate}`);
+    throw new MediaLimitError(
+      `The video has ${Math.round(fps)} frames per second; the limit is ${limits.maxFrameRate}`,
+    );
   }
 }
 
 const frameTooLarge = (width: number, height: number, limits: MediaLimits): MediaLimitError =>
-  new MediaLimitError(`The video's frame size ${width}×${height} is over the limit (at most ${limits.maxFrameSide} pixels a side and ${limits.maxFramePixels} pixels a frame)`);
+  new MediaLimitError(
+    `The video's frame size ${width}×${height} is over the limit (at most ${limits.maxFrameSide} pixels a side and ${limits.maxFramePixels} pixels a frame)`,
+  );
 
 const formatDuration = (seconds: number): string => {
   if (seconds < 120) return Math.round(seconds) === 1 ? '1 second' : `${Math.round(seconds)} seconds`;

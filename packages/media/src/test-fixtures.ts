@@ -11,7 +11,8 @@ export function scratchDir(prefix: string): string {
 }
 
 /** #EXTINF durations of a media playlist, in seconds. */
-export const segmentDurations = (playlist: string): number[] => [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
+export const segmentDurations = (playlist: string): number[] =>
+  [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
 
 /** Variant URIs of a master playlist: the line after each #EXT-X-STREAM-INF. */
 export function variantUris(master: string): string[] {

@@ -23,15 +23,40 @@ export interface TestPublisher {
 export async function publishTestPattern(rtmpUrl: string, o: TestPublishOptions): Promise<TestPublisher> {
   const { seconds, width = 640, height = 360, frameRate = 25, preset = 'ultrafast' } = o;
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-re',
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${frameRate}:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', preset, '-tune', 'zerolatency', '-g', String(frameRate), '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-f', 'flv', rtmpUrl,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=${frameRate}:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-tune',
+    'zerolatency',
+    '-g',
+    String(frameRate),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-f',
+    'flv',
+    rtmpUrl,
   ];
   const child = spawn(await locate('ffmpeg'), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stderr })),
+  );
   return { exited, stop: () => child.kill('SIGTERM') };
 }

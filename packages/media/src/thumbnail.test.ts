@@ -32,7 +32,17 @@ describe('thumbnails', () => {
     const out = path.join(dir, 'thumb.jpg');
     await extractThumbnail({ file: source, demuxer: 'mov' }, out, { durationSeconds: 4 });
     expect([...fs.readFileSync(out).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const size = await runFfprobe(['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', out]);
+    const size = await runFfprobe([
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      out,
+    ]);
     expect(size.trim()).toBe('640,360');
   });
 

@@ -8,19 +8,39 @@ const LATEST_THUMBNAIL_SECONDS = 3;
 
 /** A tenth of the way in, at most 3 s: past a fade-in or black first frame, still representative. */
 export const thumbnailTime = (durationSeconds: number): number =>
-  Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(LATEST_THUMBNAIL_SECONDS, durationSeconds * 0.1) : 0;
+  Number.isFinite(durationSeconds) && durationSeconds > 0
+    ? Math.min(LATEST_THUMBNAIL_SECONDS, durationSeconds * 0.1)
+    : 0;
 
 /** One JPEG frame, 640 wide (height follows the aspect ratio, kept even). */
-export function thumbnailArgs(input: MediaInput, output: string, atSeconds: number, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): string[] {
+export function thumbnailArgs(
+  input: MediaInput,
+  output: string,
+  atSeconds: number,
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): string[] {
   return [
-    '-hide_banner', '-nostdin', '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
     // -ss before -i seeks by keyframe index instead of decoding everything before the frame.
-    '-ss', atSeconds.toFixed(3),
+    '-ss',
+    atSeconds.toFixed(3),
     ...fileInputArgs(input, limits),
-    '-frames:v', '1', '-an', '-sn',
-    '-vf', `scale=${THUMBNAIL_WIDTH}:-2`,
-    '-c:v', 'mjpeg', '-q:v', '3',
-    '-f', 'image2', '-update', '1',
+    '-frames:v',
+    '1',
+    '-an',
+    '-sn',
+    '-vf',
+    `scale=${THUMBNAIL_WIDTH}:-2`,
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-update',
+    '1',
     output,
   ];
 }

@@ -21,15 +21,24 @@ export const AdvertiserErrors = {
   url: 'The link must start with https:// or http://',
 } as const;
 
-const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max).optional());
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max).optional());
 
 export const AdvertiserAccountCreateSchema = z.object({
-  company_name: z.string({ error: AdvertiserErrors.company }).trim().min(1, AdvertiserErrors.company).max(AdvertiserLimits.companyMax),
+  company_name: z
+    .string({ error: AdvertiserErrors.company })
+    .trim()
+    .min(1, AdvertiserErrors.company)
+    .max(AdvertiserLimits.companyMax),
   // EmailSchema's message is AdvertiserErrors.email; a missing email gets it too.
   contact_email: z.preprocess((v) => v ?? '', EmailSchema),
   contact_phone: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().regex(/^\+?[0-9][0-9 -]{6,19}$/, AdvertiserErrors.phone).optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 -]{6,19}$/, AdvertiserErrors.phone)
+      .optional(),
   ),
 });
 export type AdvertiserAccountCreate = z.infer<typeof AdvertiserAccountCreateSchema>;
@@ -56,14 +65,26 @@ export const AddFundsSchema = z.object({
 /** A new campaign; budget and daily budget arrive in rupees and leave as paise. */
 export const CampaignCreateSchema = z
   .object({
-    title: z.string({ error: AdvertiserErrors.title }).trim().min(1, AdvertiserErrors.title).max(AdvertiserLimits.titleMax),
+    title: z
+      .string({ error: AdvertiserErrors.title })
+      .trim()
+      .min(1, AdvertiserErrors.title)
+      .max(AdvertiserLimits.titleMax),
     description: optionalText(AdvertiserLimits.descriptionMax).transform((v) => v ?? ''),
     budget: rupees(AdvertiserErrors.budget).refine((p) => p >= AdRules.minBudget, AdvertiserErrors.budget),
-    daily_budget: rupees(AdvertiserErrors.dailyBudget).refine((p) => p >= AdRules.minDailyBudget, AdvertiserErrors.dailyBudget),
+    daily_budget: rupees(AdvertiserErrors.dailyBudget).refine(
+      (p) => p >= AdRules.minDailyBudget,
+      AdvertiserErrors.dailyBudget,
+    ),
     target_category: z.enum(VideoCategories, { error: AdvertiserErrors.category }),
     landing_url: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.string().trim().max(AdvertiserLimits.urlMax).regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, AdvertiserErrors.url).optional(),
+      z
+        .string()
+        .trim()
+        .max(AdvertiserLimits.urlMax)
+        .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, AdvertiserErrors.url)
+        .optional(),
     ),
   })
   .refine((c) => c.daily_budget <= c.budget, { message: AdvertiserErrors.dailyBudget, path: ['daily_budget'] });

@@ -13,7 +13,11 @@ export const ChallengeResponseSchema = z.object({ message: z.string() });
 
 export const VerifyRequestSchema = z.object({
   wallet_address: WalletAddressSchema,
-  signature: z.string().trim().regex(/^0x[0-9a-fA-F]+$/, 'signature must be hex').max(2000),
+  signature: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]+$/, 'signature must be hex')
+    .max(2000),
   message: z.string().min(1).max(4000),
 });
 

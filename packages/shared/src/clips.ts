@@ -39,15 +39,29 @@ export const ClipTagsSchema = z
 /** POST /api/clips/create. Whether the range fits the source is checked against the source itself. */
 export const ClipCreateSchema = z
   .object({
-    title: z.string({ error: CLIP_TITLE_REQUIRED }).trim().min(1, CLIP_TITLE_REQUIRED).max(ClipLimits.titleMax, `Title must be at most ${ClipLimits.titleMax} characters`),
-    description: z.string().trim().max(ClipLimits.descriptionMax, `Description must be at most ${ClipLimits.descriptionMax} characters`).default(''),
-    start_time: z.number({ error: 'Start time must be a number of seconds' }).min(0, 'Start time cannot be negative').max(24 * 3600, CLIP_BEYOND_SOURCE),
+    title: z
+      .string({ error: CLIP_TITLE_REQUIRED })
+      .trim()
+      .min(1, CLIP_TITLE_REQUIRED)
+      .max(ClipLimits.titleMax, `Title must be at most ${ClipLimits.titleMax} characters`),
+    description: z
+      .string()
+      .trim()
+      .max(ClipLimits.descriptionMax, `Description must be at most ${ClipLimits.descriptionMax} characters`)
+      .default(''),
+    start_time: z
+      .number({ error: 'Start time must be a number of seconds' })
+      .min(0, 'Start time cannot be negative')
+      .max(24 * 3600, CLIP_BEYOND_SOURCE),
     duration: z.literal(ClipDurations, { error: `Duration must be one of ${ClipDurations.join(', ')} seconds` }),
     tags: ClipTagsSchema.default([]),
     source_video_id: sourceId,
     source_stream_id: sourceId,
   })
-  .refine((c) => Boolean(c.source_video_id) !== Boolean(c.source_stream_id), 'Choose exactly one source: source_video_id or source_stream_id');
+  .refine(
+    (c) => Boolean(c.source_video_id) !== Boolean(c.source_stream_id),
+    'Choose exactly one source: source_video_id or source_stream_id',
+  );
 export type ClipCreateInput = z.input<typeof ClipCreateSchema>;
 
 export const ClipCreatedSchema = z.object({ clip_id: z.string() });
@@ -56,7 +70,10 @@ export const ClipListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ClipLimits.pageMax).default(ClipLimits.pageSize),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   category: z.string().trim().max(40).optional(),
-  duration: z.coerce.number().pipe(z.literal(ClipDurations, { error: `Duration must be one of ${ClipDurations.join(', ')} seconds` })).optional(),
+  duration: z.coerce
+    .number()
+    .pipe(z.literal(ClipDurations, { error: `Duration must be one of ${ClipDurations.join(', ')} seconds` }))
+    .optional(),
   /** the creator's wallet address, in any case */
   creator: z.string().trim().max(64).optional(),
 });

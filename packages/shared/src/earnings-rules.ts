@@ -39,7 +39,14 @@ export const EarningsRules = {
   referralWindowDays: 7,
 } as const;
 
-export const EarningCategories = ['watch_time', 'engagement', 'discovery', 'quality_feedback', 'moderation', 'referral'] as const;
+export const EarningCategories = [
+  'watch_time',
+  'engagement',
+  'discovery',
+  'quality_feedback',
+  'moderation',
+  'referral',
+] as const;
 export type EarningCategory = (typeof EarningCategories)[number];
 
 /** Shares (percent) of the viewers' part of ad spend that fund each category (extended §9). */

@@ -27,8 +27,18 @@ export const PayoutRequestSchema = z
     bank_details: z
       .object({
         account_holder_name: text,
-        account_number: z.string().trim().max(40).transform((v) => v.replace(/[\s-]/g, '')).optional(),
-        ifsc_code: z.string().trim().max(20).transform((v) => v.toUpperCase()).optional(),
+        account_number: z
+          .string()
+          .trim()
+          .max(40)
+          .transform((v) => v.replace(/[\s-]/g, ''))
+          .optional(),
+        ifsc_code: z
+          .string()
+          .trim()
+          .max(20)
+          .transform((v) => v.toUpperCase())
+          .optional(),
         bank_name: text,
         upi_id: z.string().trim().max(320).optional(),
       })
@@ -40,7 +50,8 @@ export const PayoutRequestSchema = z
     // Issues sit at the root so the answer's detail is the plain sentence the form shows.
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message, path: [] });
     if (v.payout_method === 'bank_transfer') {
-      if (!d.account_holder_name || !d.account_number || !d.ifsc_code || !d.bank_name) return fail(PayoutErrors.bankFields);
+      if (!d.account_holder_name || !d.account_number || !d.ifsc_code || !d.bank_name)
+        return fail(PayoutErrors.bankFields);
       if (!ACCOUNT_NUMBER_PATTERN.test(d.account_number)) return fail(PayoutErrors.accountNumber);
       if (!IFSC_PATTERN.test(d.ifsc_code)) return fail(PayoutErrors.ifsc);
     } else {
@@ -53,7 +64,12 @@ export const PayoutRequestSchema = z
     return v.payout_method === 'bank_transfer'
       ? {
           payout_method: 'bank_transfer' as const,
-          bank_details: { account_holder_name: d.account_holder_name!, account_number: d.account_number!, ifsc_code: d.ifsc_code!, bank_name: d.bank_name! },
+          bank_details: {
+            account_holder_name: d.account_holder_name!,
+            account_number: d.account_number!,
+            ifsc_code: d.ifsc_code!,
+            bank_name: d.bank_name!,
+          },
         }
       : { payout_method: 'upi' as const, bank_details: { upi_id: d.upi_id! } };
   });
@@ -74,9 +90,19 @@ export const HeartbeatSchema = z.object({
   active: z.boolean().default(true),
 });
 export const VideoRatingSchema = z.object({
-  rating: z.number({ error: 'Please choose 1 to 5 stars' }).int('Please choose 1 to 5 stars').min(1, 'Please choose 1 to 5 stars').max(5, 'Please choose 1 to 5 stars'),
+  rating: z
+    .number({ error: 'Please choose 1 to 5 stars' })
+    .int('Please choose 1 to 5 stars')
+    .min(1, 'Please choose 1 to 5 stars')
+    .max(5, 'Please choose 1 to 5 stars'),
 });
-export const ReferralClaimSchema = z.object({ code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4,16}$/, 'This referral code is not valid') });
+export const ReferralClaimSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,16}$/, 'This referral code is not valid'),
+});
 
 /** GET /api/viewing/earnings (extended §3, plus the referral code and pending payouts). Rupees. */
 export interface ViewerEarnings {

@@ -7,9 +7,7 @@ export function formatCount(n: number): string {
 
 const trim = (n: number): string => (Math.floor(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
 
-export type RelativeTime =
-  | { unit: 'today' }
-  | { unit: 'days' | 'weeks' | 'months'; count: number };
+export type RelativeTime = { unit: 'today' } | { unit: 'days' | 'weeks' | 'months'; count: number };
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,9 @@ describe('rupees and paise', () => {
     ['  7.10 ', 710],
   ])('%s rupees are %i paise', (rupees, paise) => expect(rupeesToPaise(rupees)).toBe(paise));
 
-  it.each([[-1], ['1.234'], ['abc'], [Number.NaN], [Infinity], ['1e3'], ['']])('refuses %s', (v) => expect(rupeesToPaise(v)).toBeNull());
+  it.each([[-1], ['1.234'], ['abc'], [Number.NaN], [Infinity], ['1e3'], ['']])('refuses %s', (v) =>
+    expect(rupeesToPaise(v)).toBeNull(),
+  );
 
   it('shows paise as rupees with two decimals at most', () => {
     expect([paiseToRupees(123_456), paiseToRupees(5), paiseToRupees(0)]).toEqual([1234.56, 0.05, 0]);

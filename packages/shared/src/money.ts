@@ -8,7 +8,12 @@ export const PAISE_PER_RUPEE = 100;
 
 /** 12.5 or "12.50" → 1250 paise; null for more than 2 decimals, a negative sign, or a non-number. */
 export function rupeesToPaise(value: number | string): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '') : 'NaN') : value.trim();
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '')
+        : 'NaN'
+      : value.trim();
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   const paise = Number(match[1]) * PAISE_PER_RUPEE + Number((match[2] ?? '').padEnd(2, '0'));

@@ -15,4 +15,5 @@ export const Rewards = {
 } as const;
 
 /** What a stream earns its creator on stop: 2 tokens per whole live minute, at least 10 (spec core §9). */
-export const liveRewardMicro = (seconds: number): number => Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);
+export const liveRewardMicro = (seconds: number): number =>
+  Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);

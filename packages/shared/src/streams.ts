@@ -3,7 +3,16 @@ import { TipAmountSchema } from './videos.ts';
 
 /** Stream and clip categories of spec core §5 / extended §9. */
 export const StreamCategories = [
-  'Gaming', 'Technology', 'Education', 'Entertainment', 'Music', 'Art', 'Sports', 'News', 'Tutorial', 'Comedy',
+  'Gaming',
+  'Technology',
+  'Education',
+  'Entertainment',
+  'Music',
+  'Art',
+  'Sports',
+  'News',
+  'Tutorial',
+  'Comedy',
 ] as const;
 export type StreamCategory = (typeof StreamCategories)[number];
 
@@ -50,7 +59,9 @@ export const StreamCreateSchema = z.object({
     .trim()
     .max(StreamLimits.descriptionMax, `Description must be at most ${StreamLimits.descriptionMax} characters`)
     .default(''),
-  category: z.enum(StreamCategories, { error: `Category must be one of: ${StreamCategories.join(', ')}` }).default('Entertainment'),
+  category: z
+    .enum(StreamCategories, { error: `Category must be one of: ${StreamCategories.join(', ')}` })
+    .default('Entertainment'),
   tags: StreamTagsSchema.default([]),
 });
 export type StreamCreateInput = z.input<typeof StreamCreateSchema>;
@@ -96,7 +107,12 @@ export type Stream = z.infer<typeof StreamSchema>;
 export const StreamListSchema = z.object({ streams: z.array(StreamSchema) });
 
 /** The live directory's stats card (extended §2): on air now, watching now, earned by all streams, streams ever started. */
-export const StreamStatsSchema = z.object({ live_count: z.number(), total_viewers: z.number(), tokens_earned: z.number(), total_streams: z.number() });
+export const StreamStatsSchema = z.object({
+  live_count: z.number(),
+  total_viewers: z.number(),
+  tokens_earned: z.number(),
+  total_streams: z.number(),
+});
 export type StreamStats = z.infer<typeof StreamStatsSchema>;
 
 /** The owner's view of a stream: the secret key and where to send video. */
@@ -139,7 +155,15 @@ export interface ChatMessage {
 
 /** Every frame the server sends. */
 export type ChatServerFrame =
-  | { type: 'welcome'; message: string; stream_id: string; authenticated: boolean; username: string | null; history: ChatMessage[]; viewers_count: number }
+  | {
+      type: 'welcome';
+      message: string;
+      stream_id: string;
+      authenticated: boolean;
+      username: string | null;
+      history: ChatMessage[];
+      viewers_count: number;
+    }
   | ({ type: 'chat_message' } & ChatMessage)
   | { type: 'tip_notification'; tipper: string; amount: number; message: string }
   | { type: 'viewer_count_update'; viewers_count: number }

@@ -11,8 +11,16 @@ export const TicketLimits = { titleMax: 150, descriptionMax: 5000, replyMax: 500
 const optionalEmail = z.preprocess((v) => (v === '' || v === null ? undefined : v), EmailSchema.optional());
 
 export const TicketCreateSchema = z.object({
-  title: z.string({ error: 'Please enter a subject' }).trim().min(1, 'Please enter a subject').max(TicketLimits.titleMax),
-  description: z.string({ error: 'Please describe the problem' }).trim().min(1, 'Please describe the problem').max(TicketLimits.descriptionMax),
+  title: z
+    .string({ error: 'Please enter a subject' })
+    .trim()
+    .min(1, 'Please enter a subject')
+    .max(TicketLimits.titleMax),
+  description: z
+    .string({ error: 'Please describe the problem' })
+    .trim()
+    .min(1, 'Please describe the problem')
+    .max(TicketLimits.descriptionMax),
   category_id: z.coerce.number({ error: 'Please choose a category' }).int().positive('Please choose a category'),
   priority: z.enum(TicketPriorities).default('medium'),
   user_email: optionalEmail,
@@ -34,9 +42,17 @@ export const TicketUpdateSchema = z
   .object({
     status: z.enum(TicketStatuses).optional(),
     /** a staff member's wallet address; null unassigns */
-    assigned_to: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'assigned_to must be a wallet address').nullable().optional(),
+    assigned_to: z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'assigned_to must be a wallet address')
+      .nullable()
+      .optional(),
   })
-  .refine((v) => v.status !== undefined || v.assigned_to !== undefined, 'Nothing to update: send status or assigned_to');
+  .refine(
+    (v) => v.status !== undefined || v.assigned_to !== undefined,
+    'Nothing to update: send status or assigned_to',
+  );
 
 export interface TicketReply {
   id: string;

@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { tokensToMicro } from './tokens.ts';
 
 export const VideoCategories = [
-  'Education', 'Entertainment', 'Gaming', 'Technology', 'Music', 'Art',
-  'Sports', 'News', 'Comedy', 'Tutorial', 'Vlog', 'Other',
+  'Education',
+  'Entertainment',
+  'Gaming',
+  'Technology',
+  'Music',
+  'Art',
+  'Sports',
+  'News',
+  'Comedy',
+  'Tutorial',
+  'Vlog',
+  'Other',
 ] as const;
 export type VideoCategory = (typeof VideoCategories)[number];
 
@@ -76,8 +86,14 @@ export const VideoUploadFieldsSchema = z.object({
     .trim()
     .min(1, 'Please enter a title for your video')
     .max(VideoLimits.titleMax, `Title must be at most ${VideoLimits.titleMax} characters`),
-  description: z.string().trim().max(VideoLimits.descriptionMax, `Description must be at most ${VideoLimits.descriptionMax} characters`).default(''),
-  category: z.enum(VideoCategories, { error: `Category must be one of: ${VideoCategories.join(', ')}` }).default('Other'),
+  description: z
+    .string()
+    .trim()
+    .max(VideoLimits.descriptionMax, `Description must be at most ${VideoLimits.descriptionMax} characters`)
+    .default(''),
+  category: z
+    .enum(VideoCategories, { error: `Category must be one of: ${VideoCategories.join(', ')}` })
+    .default('Other'),
   tags: TagsSchema.default([]),
 });
 export type VideoUploadFields = z.infer<typeof VideoUploadFieldsSchema>;

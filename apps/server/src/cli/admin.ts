@@ -22,7 +22,8 @@ type Command = { name: 'grant'; who: string; role: Role } | { name: 'revoke'; wh
 function parse(args: string[]): Command | undefined {
   const [name, who, role, ...rest] = args;
   if (rest.length > 0) return undefined;
-  if (name === 'grant' && who && role && (STAFF_ROLES as readonly string[]).includes(role)) return { name, who, role: role as Role };
+  if (name === 'grant' && who && role && (STAFF_ROLES as readonly string[]).includes(role))
+    return { name, who, role: role as Role };
   if (name === 'revoke' && who && role === undefined) return { name, who };
   if (name === 'list' && who === undefined) return { name };
   return undefined;
@@ -55,9 +56,13 @@ async function run(db: Db, config: Config, command: Command): Promise<number> {
   const role: Role = command.name === 'grant' ? command.role : 'user';
   await grantRole(db, user.id, role);
   console.log(`${describe(user)} was ${user.role} and is now ${role}.`);
-  const listed = (user.wallet_address && config.adminWallets.includes(user.wallet_address.toLowerCase())) || (user.email && config.adminEmails.includes(user.email));
+  const listed =
+    (user.wallet_address && config.adminWallets.includes(user.wallet_address.toLowerCase())) ||
+    (user.email && config.adminEmails.includes(user.email));
   if (command.name === 'revoke' && listed) {
-    console.warn('Warning: this account is in ADMIN_WALLETS or ADMIN_EMAILS and becomes admin again at its next sign-in; remove it there too.');
+    console.warn(
+      'Warning: this account is in ADMIN_WALLETS or ADMIN_EMAILS and becomes admin again at its next sign-in; remove it there too.',
+    );
   }
   return 0;
 }

@@ -5,7 +5,9 @@ const config = loadConfig();
 const { db, dialect, close } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const applied = await migrateToLatest(db);
-  console.log(applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date.`);
+  console.log(
+    applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date.`,
+  );
 } finally {
   await close();
 }

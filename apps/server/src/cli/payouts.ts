@@ -26,7 +26,13 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     const details = unsealDetails(secrets, row.id, row.user_id, row.details_sealed);
-    console.log(JSON.stringify({ id: row.id, status: row.status, method: row.method, amount_paise: Number(row.amount), details }, null, 2));
+    console.log(
+      JSON.stringify(
+        { id: row.id, status: row.status, method: row.method, amount_paise: Number(row.amount), details },
+        null,
+        2,
+      ),
+    );
     return 0;
   } finally {
     await close();

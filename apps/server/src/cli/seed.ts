@@ -11,7 +11,11 @@ try {
     const count = await seedDemo(ctx);
     console.log(`Added ${count} demo videos; transcoding them now…`);
     for (;;) {
-      const busy = await ctx.db.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      const busy = await ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
       if (!busy) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   // This process exists to run jobs, whatever JOBS_WORKER says for the API nodes sharing its env.
   const config = { ...loadConfig(), jobsWorker: true };
   const { ctx, close } = await createContext(config);
-  ctx.logger.info({ backend: ctx.jobs.backend, concurrency: config.jobsConcurrency, database: ctx.dialect }, 'job worker started');
+  ctx.logger.info(
+    { backend: ctx.jobs.backend, concurrency: config.jobsConcurrency, database: ctx.dialect },
+    'job worker started',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

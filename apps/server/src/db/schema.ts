@@ -1,10 +1,25 @@
 import type { Role } from '@app/shared';
 import type { JobsTable } from '../jobs/job-types.ts';
 import type { StreamChatMessagesTable, StreamsTable } from '../modules/streams/streams.tables.ts';
-import type { ClipLikesTable, ClipViewWindowsTable, ClipViewsTable, ClipsTable } from '../modules/clips/clips.tables.ts';
+import type {
+  ClipLikesTable,
+  ClipViewWindowsTable,
+  ClipViewsTable,
+  ClipsTable,
+} from '../modules/clips/clips.tables.ts';
 import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
-import type { AdEventWindowsTable, AdvertiserFundsTable, AdvertisersTable, CampaignsTable } from '../modules/advertisers/advertisers.tables.ts';
-import type { TicketAuditTable, TicketCategoriesTable, TicketRepliesTable, TicketsTable } from '../modules/tickets/tickets.tables.ts';
+import type {
+  AdEventWindowsTable,
+  AdvertiserFundsTable,
+  AdvertisersTable,
+  CampaignsTable,
+} from '../modules/advertisers/advertisers.tables.ts';
+import type {
+  TicketAuditTable,
+  TicketCategoriesTable,
+  TicketRepliesTable,
+  TicketsTable,
+} from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
   VideoLikesTable,

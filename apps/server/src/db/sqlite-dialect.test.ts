@@ -13,7 +13,10 @@ afterAll(() => Promise.all(dirs.map((d) => fsp.rm(d, { recursive: true, force: t
 
 const run = (dataDir: string, rounds: number) =>
   new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = fork(contender, [dataDir, String(rounds)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(contender, [dataDir, String(rounds)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stderr }));

@@ -25,6 +25,7 @@ export function currentUser(req: FastifyRequest): Promise<UsersTable | undefined
 
 export async function requireUser(req: FastifyRequest): Promise<UsersTable> {
   const user = await currentUser(req);
-  if (!user) throw unauthorized(bearerToken(req) ? 'Your session has expired. Please sign in again.' : 'Please sign in first');
+  if (!user)
+    throw unauthorized(bearerToken(req) ? 'Your session has expired. Please sign in again.' : 'Please sign in first');
   return user;
 }

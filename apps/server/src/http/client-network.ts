@@ -16,7 +16,10 @@ export function clientNetwork(ip: string): string {
   const front = groups(head);
   const back = tail === undefined ? [] : groups(tail);
   const full = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** A keyed hash for rows that outlive the request, so no raw address is stored. */
@@ -24,4 +27,5 @@ export const keyedHash = (appSecret: string, purpose: string, value: string): st
   createHmac('sha256', appSecret).update(`${purpose}|${value}`).digest('base64url').slice(0, 22);
 
 /** A keyed hash of the client's network. */
-export const clientNetworkKey = (appSecret: string, purpose: string, ip: string): string => keyedHash(appSecret, purpose, clientNetwork(ip));
+export const clientNetworkKey = (appSecret: string, purpose: string, ip: string): string =>
+  keyedHash(appSecret, purpose, clientNetwork(ip));

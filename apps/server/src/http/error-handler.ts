@@ -5,7 +5,16 @@ import { AppError } from './errors.ts';
 
 const codeForStatus = (status: number): ErrorCode =>
   (
-    ({ 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' }) as Record<number, ErrorCode>
+    ({
+      400: 'bad_request',
+      401: 'unauthorized',
+      403: 'forbidden',
+      404: 'not_found',
+      409: 'conflict',
+      413: 'payload_too_large',
+      415: 'unsupported_media_type',
+      429: 'rate_limited',
+    }) as Record<number, ErrorCode>
   )[status] ?? 'bad_request';
 
 /** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */

@@ -7,13 +7,9 @@ import { createLogger } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
 import { bearer, signInWithWallet } from '../testing/test-users.ts';
+import { BOUNDARY, listFiles, multipartHead } from '../testing/upload-form.ts';
 
-const BOUNDARY = '----tarang-attack';
-const head = Buffer.from(
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-);
-const listFiles = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)) : [];
+const head = multipartHead({ title: 'Slow' }, 'a.mp4', 'video/mp4');
 
 /** Opens an upload over real HTTP and sends the head of a file: the caller decides how it ends. */
 function startUpload(url: string, token: string) {
@@ -41,17 +37,30 @@ describe.each(testDialects)('upload attacks on %s', (dialect) => {
   const logLines: Array<{ level: number; msg?: string; err?: { message?: string } }> = [];
 
   beforeAll(async () => {
-    const logger = createLogger(loadConfig({ LOG_LEVEL: 'debug' }), { write: (line: string) => void logLines.push(JSON.parse(line)) });
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'debug' }), {
+      write: (line: string) => void logLines.push(JSON.parse(line)),
+    });
     t = await createTestApp(dialect, { LOG_LEVEL: 'debug', UPLOAD_IDLE_TIMEOUT_SECONDS: '1' }, { logger });
     creator = await signInWithWallet(t.app);
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => t.close());
 
-  const videoCount = async () => Number((await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const videoCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('videos')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers 400 with a clear detail to a multipart body without a boundary', async () => {
-    for (const [method, route] of [['POST', '/api/videos/upload'], ['PUT', '/api/user/profile']] as const) {
+    for (const [method, route] of [
+      ['POST', '/api/videos/upload'],
+      ['PUT', '/api/user/profile'],
+    ] as const) {
       const res = await t.app.inject({
         method,
         url: route,
@@ -59,7 +68,10 @@ describe.each(testDialects)('upload attacks on %s', (dialect) => {
         payload: 'no boundary here',
       });
       expect(res.statusCode, route).toBe(400);
-      expect(res.json(), route).toEqual({ detail: 'The multipart/form-data body has no boundary', code: 'bad_request' });
+      expect(res.json(), route).toEqual({
+        detail: 'The multipart/form-data body has no boundary',
+        code: 'bad_request',
+      });
     }
   });
 
@@ -85,7 +97,10 @@ describe.each(testDialects)('upload attacks on %s', (dialect) => {
     const res = await response;
     // the silent client does not keep the connection either
     await expect.poll(() => req.socket?.destroyed ?? true).toBe(true);
-    expect(res).toEqual({ status: 408, body: JSON.stringify({ detail: 'The upload stalled: no data arrived for 1 s', code: 'upload_stalled' }) });
+    expect(res).toEqual({
+      status: 408,
+      body: JSON.stringify({ detail: 'The upload stalled: no data arrived for 1 s', code: 'upload_stalled' }),
+    });
     await expect.poll(() => listFiles(t.ctx.tempDir)).toEqual([]);
     expect(await videoCount()).toBe(videos);
   });

@@ -37,7 +37,9 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.maxBytes + 1024 * 1024) throw payloadTooLarge(opts.tooLarge);
   if (!req.isMultipart()) throw badRequest('Send the video as multipart/form-data');
-  const parts = multipartParts(req, { limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  const parts = multipartParts(req, {
+    limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
 
   await fsp.mkdir(opts.tempDir, { recursive: true, mode: 0o700 });
   const tempPath = path.join(opts.tempDir, `upload-${randomBytes(8).toString('hex')}`);
@@ -64,7 +66,9 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
           done(null, chunk);
         },
       });
-      writing = pipeline(part.file, tap, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }), { signal: idle.signal });
+      writing = pipeline(part.file, tap, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }), {
+        signal: idle.signal,
+      });
       await writing;
       if (part.file.truncated) throw payloadTooLarge(opts.tooLarge);
       file = { size, cid: hasher.digest(), filename: part.filename, declaredType: part.mimetype };

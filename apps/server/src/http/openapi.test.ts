@@ -64,17 +64,33 @@ describe('OpenAPI document', () => {
 
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, route: path.replace(/\{(\w+)\}/g, ':$1'), op })),
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        route: path.replace(/\{(\w+)\}/g, ':$1'),
+        op,
+      })),
     );
 
   /** A request without a token, with valid path, query and body values where they can be made up. */
   const anonymous = (method: string, path: string, op: Operation) => {
     let url = path;
     for (const p of op.parameters ?? []) {
-      if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(sample(p.schema) === UNKNOWN ? 'x' : sample(p.schema))));
+      if (p.in === 'path')
+        url = url.replace(
+          `{${p.name}}`,
+          encodeURIComponent(String(sample(p.schema) === UNKNOWN ? 'x' : sample(p.schema))),
+        );
     }
     const body = op.requestBody ? sample(Object.values(op.requestBody.content)[0]!.schema) : undefined;
-    return { request: t.app.inject({ method: method as 'GET', url, ...(body !== undefined && body !== UNKNOWN ? { payload: body as object } : {}) }), guessed: body === UNKNOWN };
+    return {
+      request: t.app.inject({
+        method: method as 'GET',
+        url,
+        ...(body !== undefined && body !== UNKNOWN ? { payload: body as object } : {}),
+      }),
+      guessed: body === UNKNOWN,
+    };
   };
 
   it('lists only operations that exist', () => {
@@ -102,10 +118,19 @@ describe('OpenAPI document', () => {
       const res = await request;
       // the body is validated before the handler asks who is calling; without a valid sample (or when a
       // rule across fields refuses the sample) a validation 400 comes first
-      const bodyRefused = res.statusCode === 400 && (guessed || (op.requestBody !== undefined && res.json().code === 'validation_failed'));
+      const bodyRefused =
+        res.statusCode === 400 &&
+        (guessed || (op.requestBody !== undefined && res.json().code === 'validation_failed'));
       if (!bodyRefused) expect([res.statusCode, res.json().detail], `${method} ${path}`).toEqual([401, SIGN_IN_FIRST]);
       checked.push(`${method} ${route}`);
     }
-    expect(checked).toEqual(expect.arrayContaining(['POST /api/tickets', 'POST /api/videos/:id/tip', 'GET /api/analytics/creator', 'POST /api/videos/upload']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/tickets',
+        'POST /api/videos/:id/tip',
+        'GET /api/analytics/creator',
+        'POST /api/videos/upload',
+      ]),
+    );
   });
 });

@@ -31,7 +31,10 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'POST /api/advertisers/campaigns/:id/click': 'optional',
 };
 
-const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = { public: [], optional: [{}, { bearer: [] }] };
+const SECURITY: Record<'public' | 'optional', Array<Record<string, string[]>>> = {
+  public: [],
+  optional: [{}, { bearer: [] }],
+};
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -47,7 +50,11 @@ function transform(input: TransformInput) {
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tarang API', version: '0.1.0', description: 'Video sharing, live streaming and the token ledger.' },
+      info: {
+        title: 'Tarang API',
+        version: '0.1.0',
+        description: 'Video sharing, live streaming and the token ledger.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -10,7 +10,11 @@ const HANDSHAKE_WINDOW_MS = 60_000;
  * hop only behind a trusted proxy; an IPv6 client's /64).
  */
 export function peerAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
   return clientNetwork(forwarded || req.socket.remoteAddress || 'unknown');
 }
 
@@ -50,11 +54,14 @@ export class AddressGate {
   /** undefined when admitted, the socket then counted open until `release`; otherwise the refusal */
   async admit(address: string): Promise<AppError | undefined> {
     const open = this.open.get(address) ?? 0;
-    if (open >= this.limits.socketsPerAddress) return tooManyRequests('Too many live connections from your network. Please close some tabs and try again.');
+    if (open >= this.limits.socketsPerAddress)
+      return tooManyRequests('Too many live connections from your network. Please close some tabs and try again.');
     // held before the shared count answers, so a burst cannot slip past the cap meanwhile
     this.open.set(address, open + 1);
     // a Redis outage must not lock every viewer out: the cap on open sockets still holds then
-    const allowed = await this.bus.takeTurn(`ws-handshakes:${address}`, this.limits.upgradesPerMinute, HANDSHAKE_WINDOW_MS).catch(() => true);
+    const allowed = await this.bus
+      .takeTurn(`ws-handshakes:${address}`, this.limits.upgradesPerMinute, HANDSHAKE_WINDOW_MS)
+      .catch(() => true);
     if (allowed) return undefined;
     this.release(address);
     return tooManyRequests('Too many connection attempts from your network. Please wait a minute and try again.');

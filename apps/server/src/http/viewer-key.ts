@@ -17,4 +17,5 @@ export function viewerKey(req: FastifyRequest, user: UsersTable | undefined): st
  * The client's network, for per-address caps on paid events: an IPv4 address, or the /64 of an IPv6
  * address (one subscriber usually holds a whole /64, so its single addresses cost nothing to rotate).
  */
-export const addressKey = (req: FastifyRequest): string => `addr:${clientNetworkKey(req.server.ctx.secrets.appSecret, 'address', req.ip)}`;
+export const addressKey = (req: FastifyRequest): string =>
+  `addr:${clientNetworkKey(req.server.ctx.secrets.appSecret, 'address', req.ip)}`;

@@ -36,7 +36,8 @@ describe('the built web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, encoding?: string) => t.app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it('sends a hashed asset Brotli-compressed when the browser takes it, cached for a year', async () => {
     const res = await get('/assets/app-1a2b3c.js', 'gzip, deflate, br');

@@ -35,7 +35,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(notFound(`No route ${req.method} ${req.url.split('?')[0]}`).toBody());
     }
-    if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
+    if (!hasBuild)
+      return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -37,7 +37,10 @@ export interface SocketRoute {
  * socket sends counts against its route's budget.
  */
 export function registerWebSockets(app: FastifyInstance, routes: SocketRoute[]): void {
-  const servers = routes.map((route) => ({ route, wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }) }));
+  const servers = routes.map((route) => ({
+    route,
+    wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }),
+  }));
   const { config } = app.ctx;
   const publicOrigin = config.publicUrl.origin;
   const gate = new AddressGate(app.ctx.live.bus, config.ws);
@@ -49,7 +52,8 @@ export function registerWebSockets(app: FastifyInstance, routes: SocketRoute[]):
     const found = servers.map((s) => ({ ...s, match: s.route.pattern.exec(url.pathname) })).find((s) => s.match);
     if (!found?.match) return refuse(socket, notFound());
     const origin = req.headers.origin;
-    if (origin && !sameSite(origin, req.headers.host, publicOrigin)) return refuse(socket, forbidden('This connection must come from this site'));
+    if (origin && !sameSite(origin, req.headers.host, publicOrigin))
+      return refuse(socket, forbidden('This connection must come from this site'));
     const peer = peerAddress(req, config.trustProxy);
     const refusal = await gate.admit(peer);
     if (refusal) return refuse(socket, refusal);
@@ -99,7 +103,8 @@ function enforceBudget(ws: WebSocket, budget: SocketBudget): void {
   ws.on('ping', (data) => count(data.length));
 }
 
-const byteLength = (data: RawData): number => (Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
+const byteLength = (data: RawData): number =>
+  Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
 
 /** Handles frames only while the socket is open: after a close (a spent budget, say) the rest are ignored. */
 export function onFrame(ws: WebSocket, handler: (data: RawData, isBinary: boolean) => void): void {
@@ -135,6 +140,11 @@ function sameSite(origin: string, host: string | undefined, publicOrigin: string
 function refuse(socket: Duplex, err: AppError): void {
   if (socket.destroyed) return;
   const body = JSON.stringify(err.toBody());
-  const head = [`HTTP/1.1 ${err.statusCode} ${STATUS_CODES[err.statusCode] ?? ''}`, 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
+  const head = [
+    `HTTP/1.1 ${err.statusCode} ${STATUS_CODES[err.statusCode] ?? ''}`,
+    'Connection: close',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -20,7 +20,11 @@ export interface BullJobQueueOptions extends JobQueueOptions {
   prefix: string;
 }
 
-const STATUS: Partial<Record<JobState | 'unknown', JobStatus>> = { completed: 'succeeded', failed: 'failed', active: 'running' };
+const STATUS: Partial<Record<JobState | 'unknown', JobStatus>> = {
+  completed: 'succeeded',
+  failed: 'failed',
+  active: 'running',
+};
 
 /**
  * The scaled-out job queue: BullMQ on Redis, one queue and worker per job type (so per-type
@@ -60,11 +64,19 @@ export class BullJobQueue implements JobQueue {
     this.registry.onFinalFailure(type, hook);
   }
 
-  async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}, trx?: Executor): Promise<string> {
+  async enqueue<T extends JobType>(
+    type: T,
+    payload: JobPayloads[T],
+    options: EnqueueOptions = {},
+    trx?: Executor,
+  ): Promise<string> {
     const id = await insertJobRow(trx ?? this.opts.db, type, payload, options);
     if (trx) this.outbox.relaySoon();
     // The row is committed: if Redis is unreachable now, the workers' relay forwards it later.
-    else await this.outbox.forward(id).catch((err: unknown) => this.opts.log.error({ err, job: id }, 'job not handed to BullMQ yet'));
+    else
+      await this.outbox
+        .forward(id)
+        .catch((err: unknown) => this.opts.log.error({ err, job: id }, 'job not handed to BullMQ yet'));
     return id;
   }
 
@@ -174,7 +186,11 @@ export class BullJobQueue implements JobQueue {
       const final = attempt >= maxAttempts;
       this.opts.log.error({ err, job: id, type: job.name, attempt, final }, 'job failed');
       if (!final) {
-        await this.mirror(id, { status: 'queued', last_error: error, run_at: new Date(Date.now() + backoffDelay(this.opts.backoffMs, attempt)).toISOString() });
+        await this.mirror(id, {
+          status: 'queued',
+          last_error: error,
+          run_at: new Date(Date.now() + backoffDelay(this.opts.backoffMs, attempt)).toISOString(),
+        });
         throw err instanceof Error ? err : new Error(error);
       }
       await this.registry

@@ -48,7 +48,12 @@ export class BullOutbox {
         removeOnComplete: { age: KEEP_FINISHED_S },
         removeOnFail: { age: KEEP_FINISHED_S },
       });
-      await this.db.updateTable('jobs').set({ locked_by: FORWARDED, updated_at: nowIso() }).where('id', '=', row.id).where('locked_by', 'is', null).execute();
+      await this.db
+        .updateTable('jobs')
+        .set({ locked_by: FORWARDED, updated_at: nowIso() })
+        .where('id', '=', row.id)
+        .where('locked_by', 'is', null)
+        .execute();
     }
   }
 

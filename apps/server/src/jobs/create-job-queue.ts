@@ -7,7 +7,12 @@ import { SqlJobQueue } from './sql-job-queue.ts';
 const TIMINGS = { pollMs: 1_000, leaseMs: 60_000, backoffMs: 5_000 } as const;
 
 /** BullMQ when REDIS_URL is set (DESIGN §1 scale-out), otherwise the queue lives in the SQL database. */
-export function createJobQueue(config: Config, deps: Pick<JobQueueOptions, 'db' | 'dialect' | 'context' | 'log'>): JobQueue {
+export function createJobQueue(
+  config: Config,
+  deps: Pick<JobQueueOptions, 'db' | 'dialect' | 'context' | 'log'>,
+): JobQueue {
   const options: JobQueueOptions = { ...deps, ...TIMINGS, concurrency: config.jobsConcurrency };
-  return config.redisUrl ? new BullJobQueue({ ...options, redisUrl: config.redisUrl, prefix: `${config.redisPrefix}bull` }) : new SqlJobQueue(options);
+  return config.redisUrl
+    ? new BullJobQueue({ ...options, redisUrl: config.redisUrl, prefix: `${config.redisPrefix}bull` })
+    : new SqlJobQueue(options);
 }

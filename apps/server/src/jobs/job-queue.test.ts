@@ -13,7 +13,10 @@ import { sleep } from './wait.ts';
 
 type Backend = 'sql' | 'bullmq';
 const redisUrl = process.env.REDIS_URL;
-const cases: Array<[string, Backend]> = testDialects.flatMap((d) => [[d, 'sql'] as [string, Backend], ...(redisUrl ? [[d, 'bullmq'] as [string, Backend]] : [])]);
+const cases: Array<[string, Backend]> = testDialects.flatMap((d) => [
+  [d, 'sql'] as [string, Backend],
+  ...(redisUrl ? [[d, 'bullmq'] as [string, Backend]] : []),
+]);
 
 // Quiet by default (failures are expected here); JOBS_TEST_LOG=1 shows what the queues log.
 const log = process.env.JOBS_TEST_LOG
@@ -77,7 +80,8 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
       backoffMs: 40,
       ...overrides,
     };
-    const q = backend === 'sql' ? new SqlJobQueue(options) : new BullJobQueue({ ...options, redisUrl: redisUrl!, prefix });
+    const q =
+      backend === 'sql' ? new SqlJobQueue(options) : new BullJobQueue({ ...options, redisUrl: redisUrl!, prefix });
     q.register('noop', handler);
     queues.push(q);
     return q;
@@ -124,7 +128,12 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(35); // 40 ms, then 80 ms
     expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(75);
     expect(failures).toEqual(['v2:ffmpeg exploded']);
-    expect(await q.getJob(id)).toMatchObject({ status: 'failed', attempts: 3, maxAttempts: 3, lastError: 'ffmpeg exploded' });
+    expect(await q.getJob(id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      maxAttempts: 3,
+      lastError: 'ffmpeg exploded',
+    });
     await q.stop();
   });
 
@@ -145,7 +154,11 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
   it('never runs a job twice when two workers share the database', async () => {
     const counters = t.ctx.db as unknown as Kysely<CounterDb>;
     const handler: JobHandler<'noop'> = async ({ note }) => {
-      await counters.updateTable('job_test_counters').set({ n: sql`n + 1` }).where('id', '=', note!).execute();
+      await counters
+        .updateTable('job_test_counters')
+        .set({ n: sql`n + 1` })
+        .where('id', '=', note!)
+        .execute();
       await sleep(5);
     };
     const a = queue(handler);
@@ -158,7 +171,10 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
     }
     a.start();
     b.start();
-    await until(async () => (await Promise.all(ids.map((id) => status(a, id)))).every((s) => s === 'succeeded'), 30_000);
+    await until(
+      async () => (await Promise.all(ids.map((id) => status(a, id)))).every((s) => s === 'succeeded'),
+      30_000,
+    );
     const rows = await counters.selectFrom('job_test_counters').select('n').where('id', 'like', `${run}-%`).execute();
     expect(rows.map((r) => r.n)).toEqual(Array(30).fill(1));
     await Promise.all([a.stop(), b.stop()]);
@@ -175,19 +191,31 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
     await q.stop();
   });
 
-  it.runIf(backend === 'sql')('fails a job for good, through the hook, once workers died on it every attempt', async () => {
-    let ran = false;
-    const failures: string[] = [];
-    const q = queue(async () => void (ran = true));
-    q.onFinalFailure('noop', async (_p, error) => void failures.push(error));
-    const id = await q.enqueue('noop', {}, { jobId: jobId(), maxAttempts: 2 });
-    await t.ctx.db.updateTable('jobs').set({ status: 'running', locked_by: 'dead', locked_until: new Date(Date.now() - 1000).toISOString(), attempts: 2 }).where('id', '=', id).execute();
-    q.start();
-    await until(async () => (await status(q, id)) === 'failed');
-    expect(ran).toBe(false);
-    expect(failures).toEqual(['worker lost the job 2 times']);
-    await q.stop();
-  });
+  it.runIf(backend === 'sql')(
+    'fails a job for good, through the hook, once workers died on it every attempt',
+    async () => {
+      let ran = false;
+      const failures: string[] = [];
+      const q = queue(async () => void (ran = true));
+      q.onFinalFailure('noop', async (_p, error) => void failures.push(error));
+      const id = await q.enqueue('noop', {}, { jobId: jobId(), maxAttempts: 2 });
+      await t.ctx.db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          locked_by: 'dead',
+          locked_until: new Date(Date.now() - 1000).toISOString(),
+          attempts: 2,
+        })
+        .where('id', '=', id)
+        .execute();
+      q.start();
+      await until(async () => (await status(q, id)) === 'failed');
+      expect(ran).toBe(false);
+      expect(failures).toEqual(['worker lost the job 2 times']);
+      await q.stop();
+    },
+  );
 
   it('lets a running job finish when stopping', async () => {
     let finished = false;
@@ -204,7 +232,10 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
   });
 
   it('aborts a job that outlasts the grace period and hands it back without using an attempt', async () => {
-    const q = queue((_p, job) => new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(new Error('aborted')))));
+    const q = queue(
+      (_p, job) =>
+        new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const id = await q.enqueue('noop', {}, { jobId: jobId(), maxAttempts: 1 });
     q.start();
     await until(async () => (await status(q, id)) === 'running');
@@ -262,7 +293,12 @@ describe.each(cases)('job queue on %s (%s)', (dialect, backend) => {
     if (backend === 'sql') {
       await t.ctx.db
         .updateTable('jobs')
-        .set({ status: 'running', locked_by: 'dead-worker', locked_until: new Date(Date.now() - 1000).toISOString(), attempts: 1 })
+        .set({
+          status: 'running',
+          locked_by: 'dead-worker',
+          locked_until: new Date(Date.now() - 1000).toISOString(),
+          attempts: 1,
+        })
         .where('id', '=', id)
         .execute();
       return;

@@ -30,7 +30,12 @@ export interface JobQueue {
    * Queues a job and returns its id. Given a transaction, the job commits or rolls back with the
    * caller's rows: a row never exists without the job that processes it.
    */
-  enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options?: EnqueueOptions, trx?: Executor): Promise<string>;
+  enqueue<T extends JobType>(
+    type: T,
+    payload: JobPayloads[T],
+    options?: EnqueueOptions,
+    trx?: Executor,
+  ): Promise<string>;
   getJob(id: string): Promise<JobInfo | undefined>;
   /** starts running jobs in this process (API nodes with JOBS_WORKER=false never call it) */
   start(): void;

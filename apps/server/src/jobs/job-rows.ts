@@ -7,7 +7,12 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /** Inserts the job's row unless one with its id exists (that is what makes enqueue idempotent). */
-export async function insertJobRow<T extends JobType>(db: Executor, type: T, payload: JobPayloads[T], options: EnqueueOptions): Promise<string> {
+export async function insertJobRow<T extends JobType>(
+  db: Executor,
+  type: T,
+  payload: JobPayloads[T],
+  options: EnqueueOptions,
+): Promise<string> {
   const id = options.jobId ?? `${type}.${newId()}`;
   const at = new Date();
   await db
@@ -43,7 +48,8 @@ export const rowToInfo = (row: JobsTable): JobInfo => ({
 });
 
 /** Delay before the run after `attempt` failed: base, 2×base, 4×base… capped at an hour. */
-export const backoffDelay = (baseMs: number, attempt: number): number => Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+export const backoffDelay = (baseMs: number, attempt: number): number =>
+  Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
 
 /** Error text kept on the row: bounded, since ffmpeg can print a lot. */
 export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 2000);

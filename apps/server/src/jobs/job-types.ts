@@ -36,7 +36,11 @@ export type JobHandler<T extends JobType> = (payload: JobPayloads[T], job: JobCo
  * Runs once after the last attempt failed, so a feature can put its entity in an explicit `failed`
  * state instead of leaving it `processing` forever.
  */
-export type FinalFailureHook<T extends JobType> = (payload: JobPayloads[T], error: string, ctx: AppContext) => Promise<void>;
+export type FinalFailureHook<T extends JobType> = (
+  payload: JobPayloads[T],
+  error: string,
+  ctx: AppContext,
+) => Promise<void>;
 
 /**
  * The `jobs` table. With the SQL queue it is the queue itself; with BullMQ it is the outbox that

@@ -47,7 +47,12 @@ export class SqlJobQueue implements JobQueue {
     this.registry.onFinalFailure(type, hook);
   }
 
-  async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}, trx?: Executor): Promise<string> {
+  async enqueue<T extends JobType>(
+    type: T,
+    payload: JobPayloads[T],
+    options: EnqueueOptions = {},
+    trx?: Executor,
+  ): Promise<string> {
     const id = await insertJobRow(trx ?? this.opts.db, type, payload, options);
     if (!trx) this.wake();
     // Inside a transaction the row is invisible until the commit, a moment later: look again then.
@@ -173,9 +178,20 @@ export class SqlJobQueue implements JobQueue {
           await this.ownRow(job.id).set({ progress, updated_at: nowIso() }).execute();
         },
       });
-      await this.ownRow(job.id).set({ status: 'succeeded', progress: 100, locked_by: null, locked_until: null, last_error: null, updated_at: nowIso() }).execute();
+      await this.ownRow(job.id)
+        .set({
+          status: 'succeeded',
+          progress: 100,
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          updated_at: nowIso(),
+        })
+        .execute();
     } catch (err) {
-      await this.failed(job, payload, err, controller.signal).catch((e: unknown) => this.opts.log.error({ err: e, job: job.id }, 'could not record job failure'));
+      await this.failed(job, payload, err, controller.signal).catch((e: unknown) =>
+        this.opts.log.error({ err: e, job: job.id }, 'could not record job failure'),
+      );
     } finally {
       clearInterval(renew);
       this.running.delete(job.id);
@@ -183,7 +199,12 @@ export class SqlJobQueue implements JobQueue {
     }
   }
 
-  private async failed(job: JobsTable, payload: JobPayloads[JobType], err: unknown, signal: AbortSignal): Promise<void> {
+  private async failed(
+    job: JobsTable,
+    payload: JobPayloads[JobType],
+    err: unknown,
+    signal: AbortSignal,
+  ): Promise<void> {
     // Another worker owns the job now: its outcome is that worker's to record.
     if (signal.reason === LEASE_LOST) return;
     if (signal.reason === SHUTDOWN) {
@@ -197,7 +218,9 @@ export class SqlJobQueue implements JobQueue {
     if (final) {
       // Hook first, while the lease is held: a crash in between reruns the hook rather than skipping it.
       const hook = this.registry.hook(job.type);
-      await hook?.(payload, error, this.opts.context()).catch((e: unknown) => this.opts.log.error({ err: e, job: job.id }, 'final-failure hook failed'));
+      await hook?.(payload, error, this.opts.context()).catch((e: unknown) =>
+        this.opts.log.error({ err: e, job: job.id }, 'final-failure hook failed'),
+      );
     }
     await this.ownRow(job.id)
       .set({
@@ -213,13 +236,22 @@ export class SqlJobQueue implements JobQueue {
 
   private async release(job: JobsTable): Promise<void> {
     await this.ownRow(job.id)
-      .set({ status: 'queued', attempts: sql`attempts - 1`, run_at: nowIso(), locked_by: null, locked_until: null, updated_at: nowIso() })
+      .set({
+        status: 'queued',
+        attempts: sql`attempts - 1`,
+        run_at: nowIso(),
+        locked_by: null,
+        locked_until: null,
+        updated_at: nowIso(),
+      })
       .execute();
   }
 
   private async renewLease(id: string, controller: AbortController): Promise<void> {
     try {
-      const res = await this.ownRow(id).set({ locked_until: new Date(Date.now() + this.opts.leaseMs).toISOString() }).executeTakeFirst();
+      const res = await this.ownRow(id)
+        .set({ locked_until: new Date(Date.now() + this.opts.leaseMs).toISOString() })
+        .executeTakeFirst();
       // Another worker reclaimed it (we stalled past the lease): stop duplicating its work.
       if (res.numUpdatedRows === 0n) controller.abort(LEASE_LOST);
     } catch (err) {

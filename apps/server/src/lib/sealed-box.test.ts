@@ -14,8 +14,12 @@ describe('sealed box (AES-256-GCM)', () => {
   it('refuses another context, another key, another purpose or a flipped bit', () => {
     const sealed = seal(key, 'secret', 'payout-1');
     expect(() => unseal(key, sealed, 'payout-2')).toThrow();
-    expect(() => unseal(deriveKey('another root secret, also long enough to pass', 'payout-details'), sealed, 'payout-1')).toThrow();
-    expect(() => unseal(deriveKey('a root secret of at least thirty-two characters', 'other'), sealed, 'payout-1')).toThrow();
+    expect(() =>
+      unseal(deriveKey('another root secret, also long enough to pass', 'payout-details'), sealed, 'payout-1'),
+    ).toThrow();
+    expect(() =>
+      unseal(deriveKey('a root secret of at least thirty-two characters', 'other'), sealed, 'payout-1'),
+    ).toThrow();
     const raw = Buffer.from(sealed.slice(3), 'base64url');
     raw[raw.length - 1]! ^= 1;
     expect(() => unseal(key, `v1.${raw.toString('base64url')}`, 'payout-1')).toThrow();

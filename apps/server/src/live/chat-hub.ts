@@ -48,7 +48,11 @@ export class ChatHub {
   }
 
   async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined, peer: string): Promise<void> {
-    const stream = await this.ctx.db.selectFrom('streams').select(['id', 'title', 'creator_id']).where('id', '=', streamId).executeTakeFirst();
+    const stream = await this.ctx.db
+      .selectFrom('streams')
+      .select(['id', 'title', 'creator_id'])
+      .where('id', '=', streamId)
+      .executeTakeFirst();
     if (!stream) {
       this.send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');
@@ -166,7 +170,12 @@ export class ChatHub {
     if (room) room.countTimer = timer;
   }
 
-  private async receive(streamId: string, user: UsersTable | undefined, text: string | null, refuse: (frame: ChatServerFrame) => void): Promise<void> {
+  private async receive(
+    streamId: string,
+    user: UsersTable | undefined,
+    text: string | null,
+    refuse: (frame: ChatServerFrame) => void,
+  ): Promise<void> {
     try {
       if (!user) throw new ChatRefusal('sign_in_required', 'Please sign in to chat');
       let frame: unknown;
@@ -184,7 +193,12 @@ export class ChatHub {
       const message = await postMessage(this.ctx, streamId, user, frame);
       await this.ctx.live.bus.publish(streamId, { type: 'chat_message', ...message });
       if (message.tip_amount) {
-        await this.ctx.live.bus.publish(streamId, { type: 'tip_notification', tipper: message.username, amount: message.tip_amount, message: message.message });
+        await this.ctx.live.bus.publish(streamId, {
+          type: 'tip_notification',
+          tipper: message.username,
+          amount: message.tip_amount,
+          message: message.message,
+        });
       }
     } catch (err) {
       if (err instanceof ChatRefusal) return refuse({ type: 'error', code: err.code, message: err.message });
@@ -216,7 +230,9 @@ export class ChatHub {
       clearTimeout(room.countTimer);
       for (const ws of room.clients) ws.close(1001, 'Server stopping');
       await this.ctx.live.bus.addViewers(streamId, -room.viewers.size).catch(() => 0);
-      await (await room.unsubscribe)();
+      await (
+        await room.unsubscribe
+      )();
     }
     this.rooms.clear();
     await Promise.all(this.countWrites.values());

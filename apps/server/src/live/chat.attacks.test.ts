@@ -60,9 +60,18 @@ describe.each(testDialects)('chat socket attacks on %s', (dialect) => {
   });
 
   const newStream = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(streamer.access_token), payload: { title: 'Under attack' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(streamer.access_token),
+      payload: { title: 'Under attack' },
+    });
     const { stream_id } = res.json<StreamCreated>();
-    await t.app.inject({ method: 'POST', url: `/api/streams/${stream_id}/start`, headers: bearer(streamer.access_token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${stream_id}/start`,
+      headers: bearer(streamer.access_token),
+    });
     return stream_id;
   };
   const join = (streamId: string, address: string, who?: AuthResponse) => {
@@ -70,7 +79,8 @@ describe.each(testDialects)('chat socket attacks on %s', (dialect) => {
     peers.push(peer);
     return peer;
   };
-  const viewersCount = async (streamId: string) => (await t.app.inject({ url: `/api/streams/${streamId}` })).json<{ viewers_count: number }>().viewers_count;
+  const viewersCount = async (streamId: string) =>
+    (await t.app.inject({ url: `/api/streams/${streamId}` })).json<{ viewers_count: number }>().viewers_count;
 
   it('closes a socket flooding 100,000 one-byte frames with 1008, answers a handful of them, and keeps serving', async () => {
     const streamId = await newStream();
@@ -110,7 +120,15 @@ describe.each(testDialects)('chat socket attacks on %s', (dialect) => {
     const sent = 400; // 20 MB, far past what the kernel's buffers hold
     // in batches the reader (in this same process) keeps up with: it is not the one being tested
     for (let i = 0; i < sent; i++) {
-      await t.ctx.live.bus.publish(streamId, { type: 'chat_message', id: `m${i}`, username: 'loud', user_wallet: null, message: big, tip_amount: null, timestamp: new Date().toISOString() });
+      await t.ctx.live.bus.publish(streamId, {
+        type: 'chat_message',
+        id: `m${i}`,
+        username: 'loud',
+        user_wallet: null,
+        message: big,
+        tip_amount: null,
+        timestamp: new Date().toISOString(),
+      });
       if (i % 10 === 9) await expect.poll(() => reader.of('chat_message').length, { interval: 5 }).toBe(i + 1);
     }
     slow.ws.resume();

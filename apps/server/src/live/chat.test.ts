@@ -54,9 +54,18 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     base = await listen(t);
     streamer = await signInWithWallet(t.app);
     viewer = await signUpByEmail(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(streamer.access_token), payload: { title: 'Chat test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(streamer.access_token),
+      payload: { title: 'Chat test' },
+    });
     streamId = res.json<StreamCreated>().stream_id;
-    await t.app.inject({ method: 'POST', url: `/api/streams/${streamId}/start`, headers: bearer(streamer.access_token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${streamId}/start`,
+      headers: bearer(streamer.access_token),
+    });
   });
   afterAll(async () => {
     clients.forEach((c) => c.close());
@@ -64,12 +73,17 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
   });
 
   const join = (who?: AuthResponse, id = streamId, headers?: Record<string, string>) => {
-    const c = new Client(`${base}/ws/stream/${id}?user_wallet=${who?.user.wallet_address ?? 'anonymous'}${who ? `&token=${who.access_token}` : ''}`, headers);
+    const c = new Client(
+      `${base}/ws/stream/${id}?user_wallet=${who?.user.wallet_address ?? 'anonymous'}${who ? `&token=${who.access_token}` : ''}`,
+      headers,
+    );
     clients.push(c);
     return c;
   };
   const balance = async (who: AuthResponse) =>
-    (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{ total_tokens: number }>().total_tokens;
+    (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{
+      total_tokens: number;
+    }>().total_tokens;
 
   it('welcomes everyone; the name comes from the token, and anonymous viewers read but cannot send', async () => {
     const anon = join();
@@ -80,7 +94,11 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     await expect.poll(() => anon.of('error')[0]).toMatchObject({ code: 'sign_in_required' });
     v.say('   hello everyone   ');
     await expect.poll(() => anon.of('chat_message').length).toBe(1);
-    expect(anon.of('chat_message')[0]).toMatchObject({ username: viewer.user.username, message: 'hello everyone', tip_amount: null });
+    expect(anon.of('chat_message')[0]).toMatchObject({
+      username: viewer.user.username,
+      message: 'hello everyone',
+      tip_amount: null,
+    });
     await expect.poll(() => v.of('viewer_count_update').at(-1)?.viewers_count).toBe(2);
   });
 
@@ -94,7 +112,12 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     await expect.poll(() => own.of('viewer_count_update').at(-1)?.viewers_count).toBe(before + 1);
     own.close();
     v.close();
-    await expect.poll(async () => (await t.app.inject({ url: `/api/streams/${streamId}` })).json<{ viewers_count: number }>().viewers_count).toBe(before);
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/api/streams/${streamId}` })).json<{ viewers_count: number }>().viewers_count,
+      )
+      .toBe(before);
   });
 
   it('refuses empty, too long and malformed messages with an error frame to the sender only', async () => {
@@ -136,7 +159,11 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     const c = join(chatter);
     await c.welcomed();
     for (let i = 0; i < 7; i++) c.say(`message ${i}`);
-    await expect.poll(() => c.of('chat_message').filter((m) => m.username === chatter.user.username).length + c.of('error').length).toBe(7);
+    await expect
+      .poll(
+        () => c.of('chat_message').filter((m) => m.username === chatter.user.username).length + c.of('error').length,
+      )
+      .toBe(7);
     expect(c.of('error').map((e) => e.code)).toEqual(['rate_limited', 'rate_limited']);
   });
 
@@ -148,10 +175,19 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     const [tipperBefore, streamerBefore] = [await balance(tipper), await balance(streamer)];
 
     c.say('too generous', 5000);
-    await expect.poll(() => c.of('error')[0]).toMatchObject({ code: 'insufficient_funds', message: 'Insufficient tokens for tip' });
+    await expect
+      .poll(() => c.of('error')[0])
+      .toMatchObject({ code: 'insufficient_funds', message: 'Insufficient tokens for tip' });
     c.say('great stream!', 2.5);
-    await expect.poll(() => s.of('tip_notification')[0]).toMatchObject({ tipper: tipper.user.username, amount: 2.5, message: 'great stream!' });
-    expect(s.of('chat_message').filter((m) => m.username === tipper.user.username).map((m) => [m.message, m.tip_amount])).toEqual([['great stream!', 2.5]]);
+    await expect
+      .poll(() => s.of('tip_notification')[0])
+      .toMatchObject({ tipper: tipper.user.username, amount: 2.5, message: 'great stream!' });
+    expect(
+      s
+        .of('chat_message')
+        .filter((m) => m.username === tipper.user.username)
+        .map((m) => [m.message, m.tip_amount]),
+    ).toEqual([['great stream!', 2.5]]);
     expect(await balance(tipper)).toBe(tipperBefore - 2.5);
     expect(await balance(streamer)).toBe(streamerBefore + 2.5);
 
@@ -181,7 +217,11 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
   it('tells the room when the stream ends, with its duration', async () => {
     const c = join(viewer);
     await c.welcomed();
-    await t.app.inject({ method: 'POST', url: `/api/streams/${streamId}/stop`, headers: bearer(streamer.access_token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${streamId}/stop`,
+      headers: bearer(streamer.access_token),
+    });
     await expect.poll(() => c.of('stream_ended')).toHaveLength(1);
     expect(c.of('stream_ended')[0]!.duration).toBeGreaterThanOrEqual(0);
     c.say('anyone still here?');
@@ -189,34 +229,51 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('live chat across two server processes over Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  'live chat across two server processes over Redis',
+  () => {
+    let a: TestApp;
+    let b: TestApp;
 
-  beforeAll(async () => {
-    a = await createTestApp('postgres');
-    b = await createTestApp('postgres', { DATABASE_URL: a.ctx.config.databaseUrl!, REDIS_PREFIX: a.ctx.config.redisPrefix });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+    beforeAll(async () => {
+      a = await createTestApp('postgres');
+      b = await createTestApp('postgres', {
+        DATABASE_URL: a.ctx.config.databaseUrl!,
+        REDIS_PREFIX: a.ctx.config.redisPrefix,
+      });
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+    });
 
-  it('delivers a message sent on one to sockets on the other, and counts viewers on both', async () => {
-    const [baseA, baseB] = [await listen(a), await listen(b)];
-    const streamer = await signInWithWallet(a.app);
-    const viewer = await signUpByEmail(a.app);
-    const { stream_id } = (await a.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(streamer.access_token), payload: { title: 'Two nodes' } })).json<StreamCreated>();
-    const onA = new Client(`${baseA}/ws/stream/${stream_id}?token=${viewer.access_token}`);
-    const onB = new Client(`${baseB}/ws/stream/${stream_id}`);
-    await Promise.all([onA.welcomed(), onB.welcomed()]);
-    onA.say('hello from node A');
-    await expect.poll(() => onB.of('chat_message')[0]?.message).toBe('hello from node A');
-    await expect.poll(() => onB.of('viewer_count_update').at(-1)?.viewers_count).toBe(2);
-    // a stop on node B reaches the socket on node A
-    await b.app.inject({ method: 'POST', url: `/api/streams/${stream_id}/stop`, headers: bearer(streamer.access_token) });
-    await expect.poll(() => onA.of('stream_ended')).toHaveLength(1);
-    onA.close();
-    onB.close();
-  });
-});
+    it('delivers a message sent on one to sockets on the other, and counts viewers on both', async () => {
+      const [baseA, baseB] = [await listen(a), await listen(b)];
+      const streamer = await signInWithWallet(a.app);
+      const viewer = await signUpByEmail(a.app);
+      const { stream_id } = (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/streams/create',
+          headers: bearer(streamer.access_token),
+          payload: { title: 'Two nodes' },
+        })
+      ).json<StreamCreated>();
+      const onA = new Client(`${baseA}/ws/stream/${stream_id}?token=${viewer.access_token}`);
+      const onB = new Client(`${baseB}/ws/stream/${stream_id}`);
+      await Promise.all([onA.welcomed(), onB.welcomed()]);
+      onA.say('hello from node A');
+      await expect.poll(() => onB.of('chat_message')[0]?.message).toBe('hello from node A');
+      await expect.poll(() => onB.of('viewer_count_update').at(-1)?.viewers_count).toBe(2);
+      // a stop on node B reaches the socket on node A
+      await b.app.inject({
+        method: 'POST',
+        url: `/api/streams/${stream_id}/stop`,
+        headers: bearer(streamer.access_token),
+      });
+      await expect.poll(() => onA.of('stream_ended')).toHaveLength(1);
+      onA.close();
+      onB.close();
+    });
+  },
+);

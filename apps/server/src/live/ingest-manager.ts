@@ -68,7 +68,9 @@ export class IngestManager implements RecordingHolder {
 
   /** Other processes relay this stream's live media from the one named; a failure only costs them that. */
   private async nameMediaHost(streamId: string, url: string | null): Promise<void> {
-    await this.ctx.live.bus.setMediaHost(streamId, url).catch((err: unknown) => this.log.warn({ err, stream: streamId }, 'live media host not named'));
+    await this.ctx.live.bus
+      .setMediaHost(streamId, url)
+      .catch((err: unknown) => this.log.warn({ err, stream: streamId }, 'live media host not named'));
   }
 
   private watch(streamId: string): Promise<unknown> {
@@ -88,13 +90,19 @@ export class IngestManager implements RecordingHolder {
     let finishing = this.finishing.get(streamId);
     if (!finishing) {
       finishing = (async () => {
-        const row = await this.ctx.db.selectFrom('streams').select(['status', 'recording_cid']).where('id', '=', streamId).executeTakeFirst();
+        const row = await this.ctx.db
+          .selectFrom('streams')
+          .select(['status', 'recording_cid'])
+          .where('id', '=', streamId)
+          .executeTakeFirst();
         if (!row || row.status !== 'ended') return;
         await this.nameMediaHost(streamId, null);
         if (!row.recording_cid) await this.keepRecording(streamId);
         const unwatch = this.watches.get(streamId);
         this.watches.delete(streamId);
-        await (await unwatch)?.();
+        await (
+          await unwatch
+        )?.();
       })()
         .catch((err: unknown) => this.log.error({ err, stream: streamId }, 'recording could not be kept'))
         .finally(() => this.finishing.delete(streamId));
@@ -119,7 +127,11 @@ export class IngestManager implements RecordingHolder {
     let file = path.join(dir, parts[0]!);
     if (parts.length > 1) {
       file = path.join(dir, 'recording.ts');
-      await joinParts(parts.map((p) => path.join(dir, p)), file, limits);
+      await joinParts(
+        parts.map((p) => path.join(dir, p)),
+        file,
+        limits,
+      );
     }
     const info = await probe(file, { limits }).catch(() => null);
     if (info && info.durationSeconds > 0) {

@@ -20,7 +20,9 @@ const POLL_MS = 500;
 export const liveDir = (ctx: AppContext, streamId: string): string => path.join(ctx.config.dataDir, 'live', streamId);
 
 export const recordingParts = async (dir: string): Promise<string[]> =>
-  (await fsp.readdir(dir).catch(() => [] as string[])).filter((f) => /^recording-\d+\.ts$/.test(f)).sort((a, b) => partNumber(a) - partNumber(b));
+  (await fsp.readdir(dir).catch(() => [] as string[]))
+    .filter((f) => /^recording-\d+\.ts$/.test(f))
+    .sort((a, b) => partNumber(a) - partNumber(b));
 
 const partNumber = (file: string): number => Number(/(\d+)/.exec(file)?.[1] ?? 0);
 
@@ -56,7 +58,14 @@ export class IngestSession {
     const parts = await recordingParts(this.dir);
     const next = parts.length === 0 ? 1 : partNumber(parts.at(-1)!) + 1;
     const limits = this.ctx.config.media;
-    const args = liveHlsArgs({ inputFormat: this.format, segmentSeconds: LIVE_SEGMENT_SECONDS, listSize: LIST_SIZE, recordingFile: `recording-${next}.ts`, maxHeight: MAX_HEIGHT, limits });
+    const args = liveHlsArgs({
+      inputFormat: this.format,
+      segmentSeconds: LIVE_SEGMENT_SECONDS,
+      listSize: LIST_SIZE,
+      recordingFile: `recording-${next}.ts`,
+      maxHeight: MAX_HEIGHT,
+      limits,
+    });
     // No wall time (a broadcast lasts as long as it lasts), but the memory cap holds.
     const ffmpeg = await spawnMediaTool('ffmpeg', args, { cwd: this.dir, memoryLimitMb: limits.memoryLimitMb });
     this.ffmpeg = ffmpeg;
@@ -72,7 +81,10 @@ export class IngestSession {
     );
     if (this.format === 'flv') ffmpeg.stdin.write(FLV_HEADER);
     await streams.goLive(this.ctx, this.streamId);
-    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'live tick failed')), POLL_MS);
+    this.timer = setInterval(
+      () => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'live tick failed')),
+      POLL_MS,
+    );
   }
 
   /** The media sink an RTMP session writes to. */
@@ -115,7 +127,10 @@ export class IngestSession {
     this.thumbnailDone = true;
     const out = path.join(this.ctx.tempDir, `live-thumb-${this.streamId}.jpg`);
     try {
-      await extractThumbnail({ file: path.join(this.dir, segments[1]!), demuxer: 'mpegts' }, out, { durationSeconds: LIVE_SEGMENT_SECONDS, limits: this.ctx.config.media });
+      await extractThumbnail({ file: path.join(this.dir, segments[1]!), demuxer: 'mpegts' }, out, {
+        durationSeconds: LIVE_SEGMENT_SECONDS,
+        limits: this.ctx.config.media,
+      });
       const cid = await cidOfFile(out);
       await this.ctx.blobs.putFile(cidKey(cid), out, 'image/jpeg');
       await streams.noteIngest(this.ctx, this.streamId, { thumbnail_cid: cid });

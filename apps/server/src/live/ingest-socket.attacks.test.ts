@@ -45,7 +45,14 @@ describe.each(testDialects)('browser ingest socket attacks on %s', (dialect) => 
   });
 
   const newStream = async () =>
-    (await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(owner.access_token), payload: { title: 'Camera' } })).json<StreamCreated>().stream_id;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/streams/create',
+        headers: bearer(owner.access_token),
+        payload: { title: 'Camera' },
+      })
+    ).json<StreamCreated>().stream_id;
   const camera = (streamId: string, who?: AuthResponse) => {
     const c = new Camera(`${base}/ws/ingest/${streamId}${who ? `?token=${who.access_token}` : ''}`);
     cameras.push(c);

@@ -20,7 +20,13 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { RTMP_ENABLED: 'true', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', LIVE_GRACE_SECONDS: '2', LOG_LEVEL: process.env.TEST_LOG ?? 'silent' });
+    t = await createTestApp(dialect, {
+      RTMP_ENABLED: 'true',
+      RTMP_PORT: '0',
+      RTMP_HOST: '127.0.0.1',
+      LIVE_GRACE_SECONDS: '2',
+      LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     creator = await signUpByEmail(t.app);
@@ -28,7 +34,12 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
   afterAll(() => t.close());
 
   const create = async (): Promise<StreamCreated> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(creator.access_token), payload: { title: 'Test pattern live', category: 'Technology' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(creator.access_token),
+      payload: { title: 'Test pattern live', category: 'Technology' },
+    });
     expect(res.statusCode).toBe(201);
     return res.json();
   };
@@ -45,7 +56,9 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     expect(rtmp_url).toMatch(/^rtmp:\/\/localhost:\d+\/live$/);
     const publishing = publish(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, 12);
 
-    await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 15_000, interval: 250 }).toBe(`/media/live/${stream_id}/index.m3u8`);
+    await expect
+      .poll(async () => (await stream(stream_id)).hls_url, { timeout: 15_000, interval: 250 })
+      .toBe(`/media/live/${stream_id}/index.m3u8`);
     const live = await stream(stream_id);
     expect(live).toMatchObject({ status: 'live', is_live: true });
 
@@ -66,7 +79,7 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     await fs.rm(dir, { recursive: true });
 
     const published = await publishing;
-    expect(published.stderr).toBe("");
+    expect(published.stderr).toBe('');
     expect(published.code).toBe(0);
     // the publisher left: interrupted, then ended by the sweeper after the 2 s grace period
     await expect.poll(async () => (await stream(stream_id)).status, { timeout: 15_000 }).toBe('ended');
@@ -74,7 +87,8 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     expect(ended.duration).toBeGreaterThanOrEqual(10);
     expect(ended.tokens_earned).toBe(10);
     // the node that holds the recording parts stores them as one file once it hears of the end
-    const recorded = () => t.ctx.db.selectFrom('streams').selectAll().where('id', '=', stream_id).executeTakeFirstOrThrow();
+    const recorded = () =>
+      t.ctx.db.selectFrom('streams').selectAll().where('id', '=', stream_id).executeTakeFirstOrThrow();
     await expect.poll(async () => (await recorded()).recording_cid, { timeout: 15_000 }).toMatch(/^bafy/);
     const row = await recorded();
     expect(Number(row.recording_duration_ms)).toBeGreaterThan(11_000);
@@ -87,18 +101,35 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     });
     expect(clip.statusCode).toBe(201);
     const { clip_id } = clip.json<{ clip_id: string }>();
-    await expect.poll(async () => (await t.app.inject({ url: `/api/clips/${clip_id}`, headers: bearer(creator.access_token) })).json().status, { timeout: 60_000, interval: 500 }).toBe('ready');
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/api/clips/${clip_id}`, headers: bearer(creator.access_token) })).json().status,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('ready');
     const cut = await t.app.inject({ url: `/api/clips/${clip_id}` });
-    expect(cut.json()).toMatchObject({ source_stream_id: stream_id, start_time: 1, end_time: 11, category: 'Technology' });
+    expect(cut.json()).toMatchObject({
+      source_stream_id: stream_id,
+      start_time: 1,
+      end_time: 11,
+      category: 'Technology',
+    });
     // the replay: the recording rendered like an upload
-    await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 60_000, interval: 500 }).toBe(`/media/hls/stream-${stream_id}/master.m3u8`);
+    await expect
+      .poll(async () => (await stream(stream_id)).hls_url, { timeout: 60_000, interval: 500 })
+      .toBe(`/media/hls/stream-${stream_id}/master.m3u8`);
     expect((await stream(stream_id)).thumbnail_url).toMatch(/^\/ipfs\//);
   }, 120_000); // real time: 12 s on air, the grace period, then a clip and a replay rendered by ffmpeg
 
   it('clips a stream while it is on air, from a snapshot of its recording so far', async () => {
     const { stream_id, stream_key, rtmp_url } = await create();
-    const publishing = publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, { seconds: 40 });
-    await expect.poll(async () => (await stream(stream_id)).hls_url, { timeout: 15_000, interval: 250 }).toBe(`/media/live/${stream_id}/index.m3u8`);
+    const publishing = publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, {
+      seconds: 40,
+    });
+    await expect
+      .poll(async () => (await stream(stream_id)).hls_url, { timeout: 15_000, interval: 250 })
+      .toBe(`/media/live/${stream_id}/index.m3u8`);
 
     // Seconds 2 to 12: refused as beyond the recording until 12 s are recorded, then accepted.
     const ask = () =>
@@ -130,7 +161,11 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     expect(cut.source_cid).toBeNull();
     expect(await t.ctx.blobs.size(cidKey(snapshot!))).toBeUndefined();
 
-    await t.app.inject({ method: 'POST', url: `/api/streams/${stream_id}/stop`, headers: bearer(creator.access_token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${stream_id}/stop`,
+      headers: bearer(creator.access_token),
+    });
     expect((await (await publishing).exited).code).not.toBe(0); // stop cut the publisher
   }, 120_000);
 });

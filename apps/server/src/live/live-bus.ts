@@ -140,7 +140,10 @@ export class RedisLiveBus implements LiveBus {
     /** how long this process's viewer counts outlive its last sign of life */
     private readonly aliveMs = 30_000,
   ) {
-    this.aliveTimer = setInterval(() => void this.renew().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')), aliveMs / 3);
+    this.aliveTimer = setInterval(
+      () => void this.renew().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')),
+      aliveMs / 3,
+    );
     this.aliveTimer.unref();
     this.sub = redis.duplicate();
     this.sub.on('error', (err) => log.error({ err }, 'live bus redis error'));

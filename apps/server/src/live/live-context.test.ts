@@ -9,7 +9,10 @@ const config = { rtmp: { port: 1935 } } as Config;
 const STREAM = 'stream123';
 
 /** One process that receives the stream's video (and answers over the bus, as the ingest manager does). */
-async function holderProcess(bus: LiveBus, snapshot: () => Promise<RecordingSnapshot | null>): Promise<() => Promise<void>> {
+async function holderProcess(
+  bus: LiveBus,
+  snapshot: () => Promise<RecordingSnapshot | null>,
+): Promise<() => Promise<void>> {
   const live = new LiveContext(config, bus);
   const holder: RecordingHolder = { holds: (id) => id === STREAM, snapshot };
   live.setRecordingHolder(holder);
@@ -19,19 +22,25 @@ async function holderProcess(bus: LiveBus, snapshot: () => Promise<RecordingSnap
 }
 
 const buses: Array<[string, () => { a: LiveBus; b: LiveBus; close(): Promise<void> }]> = [
-  ['one process', () => {
-    const bus = new LocalLiveBus();
-    return { a: bus, b: bus, close: () => bus.close() };
-  }],
+  [
+    'one process',
+    () => {
+      const bus = new LocalLiveBus();
+      return { a: bus, b: bus, close: () => bus.close() };
+    },
+  ],
 ];
 if (process.env.REDIS_URL) {
-  buses.push(['two processes over Redis', () => {
-    const prefix = `test-snap-${Date.now()}:`;
-    const log = pino({ level: 'silent' });
-    const a = new RedisLiveBus(new Redis(process.env.REDIS_URL!), prefix, log);
-    const b = new RedisLiveBus(new Redis(process.env.REDIS_URL!), prefix, log);
-    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
-  }]);
+  buses.push([
+    'two processes over Redis',
+    () => {
+      const prefix = `test-snap-${Date.now()}:`;
+      const log = pino({ level: 'silent' });
+      const a = new RedisLiveBus(new Redis(process.env.REDIS_URL!), prefix, log);
+      const b = new RedisLiveBus(new Redis(process.env.REDIS_URL!), prefix, log);
+      return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+    },
+  ]);
 }
 
 describe.each(buses)('recording snapshots of a live stream (%s)', (_name, makeBuses) => {
@@ -54,7 +63,10 @@ describe.each(buses)('recording snapshots of a live stream (%s)', (_name, makeBu
     await expect(requester.takeSnapshot(STREAM, 5_000)).rejects.toMatchObject({ statusCode: 503 });
     await off();
 
-    await expect(requester.takeSnapshot(STREAM, 100)).rejects.toMatchObject({ statusCode: 503, message: expect.stringContaining('cannot be reached') });
+    await expect(requester.takeSnapshot(STREAM, 100)).rejects.toMatchObject({
+      statusCode: 503,
+      message: expect.stringContaining('cannot be reached'),
+    });
   });
 
   it('takes the snapshot directly when this process holds the recording', async () => {

@@ -18,7 +18,8 @@ export interface RecordingHolder {
 
 /** How long a request waits for the ingest node of another process to answer. */
 export const SNAPSHOT_TIMEOUT_MS = 20_000;
-export const SNAPSHOT_UNAVAILABLE = 'The recording of this stream cannot be reached right now. Please try again in a moment.';
+export const SNAPSHOT_UNAVAILABLE =
+  'The recording of this stream cannot be reached right now. Please try again in a moment.';
 
 /** Live state every module may use: the event bus, the address publishers send to, recording snapshots. */
 export class LiveContext {

@@ -22,10 +22,11 @@ async function oversizedPeer(size: number, declareLength: boolean) {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => new Promise<void>((done) => {
-    server.close(() => done());
-    server.closeAllConnections();
-  });
+  const close = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
   return { url, sent, close };
 }
 
@@ -74,26 +75,29 @@ describe('the relay cache under a flood of large files', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('a process named as a stream’s media host that sends too much', () => {
-  let t: TestApp;
-  let base = '';
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => t?.close());
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  'a process named as a stream’s media host that sends too much',
+  () => {
+    let t: TestApp;
+    let base = '';
+    beforeAll(async () => {
+      t = await createTestApp('postgres');
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => t?.close());
 
-  it('answers 503 instead of holding a huge body in memory', async () => {
-    const peer = await oversizedPeer(RELAYED_FILE_MAX_BYTES + 1024 * 1024, false);
-    try {
-      await t.ctx.live.bus.setMediaHost('hugepeer1', peer.url);
-      const res = await fetch(`${base}/media/live/hugepeer1/seg-000001.ts`);
-      expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ detail: LIVE_MEDIA_UNREACHABLE, code: 'service_unavailable' });
-    } finally {
-      await t.ctx.live.bus.setMediaHost('hugepeer1', null);
-      await peer.close();
-    }
-  });
-});
+    it('answers 503 instead of holding a huge body in memory', async () => {
+      const peer = await oversizedPeer(RELAYED_FILE_MAX_BYTES + 1024 * 1024, false);
+      try {
+        await t.ctx.live.bus.setMediaHost('hugepeer1', peer.url);
+        const res = await fetch(`${base}/media/live/hugepeer1/seg-000001.ts`);
+        expect(res.status).toBe(503);
+        expect(await res.json()).toMatchObject({ detail: LIVE_MEDIA_UNREACHABLE, code: 'service_unavailable' });
+      } finally {
+        await t.ctx.live.bus.setMediaHost('hugepeer1', null);
+        await peer.close();
+      }
+    });
+  },
+);

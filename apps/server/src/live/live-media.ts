@@ -115,7 +115,10 @@ export function registerLiveMedia(app: FastifyInstance, log: Logger): void {
     if (!host || host === ctx.live.internalUrl()) return null;
     let res: Response;
     try {
-      res = await fetch(`${host}/media/live/${streamId}/${file}`, { headers: { [RELAYED]: '1' }, signal: AbortSignal.timeout(RELAY_TIMEOUT_MS) });
+      res = await fetch(`${host}/media/live/${streamId}/${file}`, {
+        headers: { [RELAYED]: '1' },
+        signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
+      });
     } catch (err) {
       log.warn({ err, stream: streamId, host }, 'live media host did not answer');
       throw serviceUnavailable(LIVE_MEDIA_UNREACHABLE);

@@ -27,7 +27,13 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const chat = new ChatHub(ctx, log);
   const ingest = new IngestManager(ctx, log);
   ctx.live.setRecordingHolder(ingest);
-  const rtmp = ctx.config.rtmp.enabled ? new RtmpServer((key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')), log, ctx.config.rtmp) : undefined;
+  const rtmp = ctx.config.rtmp.enabled
+    ? new RtmpServer(
+        (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
+        log,
+        ctx.config.rtmp,
+      )
+    : undefined;
 
   const userOf = async (query: URLSearchParams) => {
     const token = query.get('token');
@@ -53,7 +59,11 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const streamId = match[1]!;
         const user = await userOf(query);
         if (!user) return unauthorized('Please sign in first');
-        const stream = await ctx.db.selectFrom('streams').select(['creator_id', 'status']).where('id', '=', streamId).executeTakeFirst();
+        const stream = await ctx.db
+          .selectFrom('streams')
+          .select(['creator_id', 'status'])
+          .where('id', '=', streamId)
+          .executeTakeFirst();
         if (!stream) return notFound('Stream not found');
         if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
         if (stream.status === 'ended') return conflict('This stream has ended');

@@ -23,10 +23,23 @@ export async function joinParts(inputs: string[], out: string, limits: MediaLimi
       await pipeline(fs.createReadStream(input), fs.createWriteStream(joined, { flags: i === 0 ? 'w' : 'a' }));
       bytes += (await fsp.stat(input)).size;
     }
-    await runFfmpeg(['-hide_banner', '-nostdin', '-y', ...fileInputArgs({ file: joined, demuxer: 'mpegts' }, limits), '-c', 'copy', '-f', 'mpegts', out], {
-      timeoutMs: (limits.runTimeoutSeconds + bytes / REMUX_BYTES_PER_SECOND) * 1000,
-      memoryLimitMb: limits.memoryLimitMb,
-    });
+    await runFfmpeg(
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        ...fileInputArgs({ file: joined, demuxer: 'mpegts' }, limits),
+        '-c',
+        'copy',
+        '-f',
+        'mpegts',
+        out,
+      ],
+      {
+        timeoutMs: (limits.runTimeoutSeconds + bytes / REMUX_BYTES_PER_SECOND) * 1000,
+        memoryLimitMb: limits.memoryLimitMb,
+      },
+    );
   } finally {
     await fsp.rm(joined, { force: true });
   }

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MASTER_PLAYLIST, cidOfFile, extractThumbnail, probe, renditionLadder, transcodeToHls, type MediaLimits } from '@app/media';
+import {
+  MASTER_PLAYLIST,
+  cidOfFile,
+  extractThumbnail,
+  probe,
+  renditionLadder,
+  transcodeToHls,
+  type MediaLimits,
+} from '@app/media';
 import type { AppContext } from '../context.ts';
 import type { JobContext } from '../jobs/job-types.ts';
 import { cidKey } from '../storage/blob-store.ts';

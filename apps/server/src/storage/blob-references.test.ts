@@ -38,14 +38,28 @@ describe.each(testDialects)('blob references on %s', (dialect) => {
 
   it('finds a blob used as a video, a thumbnail, a recording, a clip, or the source of a clip being cut', async () => {
     const video = await insertVideo(t.ctx.db, userId, { thumbnail_cid: someCid() });
-    const created = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(token), payload: { title: 'Recorded' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(token),
+      payload: { title: 'Recorded' },
+    });
     const recording = someCid();
-    await t.ctx.db.updateTable('streams').set({ recording_cid: recording }).where('id', '=', created.json<StreamCreated>().stream_id).execute();
+    await t.ctx.db
+      .updateTable('streams')
+      .set({ recording_cid: recording })
+      .where('id', '=', created.json<StreamCreated>().stream_id)
+      .execute();
     const clip = await insertClip(t.ctx.db, userId, video.id);
-    const cutting = await insertClip(t.ctx.db, userId, video.id, { status: 'processing', cid: null, source_cid: someCid() });
+    const cutting = await insertClip(t.ctx.db, userId, video.id, {
+      status: 'processing',
+      cid: null,
+      source_cid: someCid(),
+    });
     const cut = await insertClip(t.ctx.db, userId, video.id, { source_cid: someCid() });
 
-    for (const cid of [video.cid, video.thumbnail_cid!, recording, clip.cid!, cutting.source_cid!]) expect(await blobInUse(t.ctx.db, cid)).toBe(true);
+    for (const cid of [video.cid, video.thumbnail_cid!, recording, clip.cid!, cutting.source_cid!])
+      expect(await blobInUse(t.ctx.db, cid)).toBe(true);
     // a finished clip no longer needs its snapshot, and a blob nobody mentions is free
     expect(await blobInUse(t.ctx.db, cut.source_cid!)).toBe(false);
     expect(await blobInUse(t.ctx.db, someCid())).toBe(false);
@@ -53,8 +67,17 @@ describe.each(testDialects)('blob references on %s', (dialect) => {
 
   it('keeps a live snapshot whose bytes are also the final recording, and deletes one that is not', async () => {
     const keep = await storeBytes(t, 'recorded once, snapshotted at the very end');
-    const created = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(token), payload: { title: 'Ended right after' } });
-    await t.ctx.db.updateTable('streams').set({ recording_cid: keep }).where('id', '=', created.json<StreamCreated>().stream_id).execute();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(token),
+      payload: { title: 'Ended right after' },
+    });
+    await t.ctx.db
+      .updateTable('streams')
+      .set({ recording_cid: keep })
+      .where('id', '=', created.json<StreamCreated>().stream_id)
+      .execute();
     const drop = await storeBytes(t, 'a snapshot nobody needs any more');
 
     await releaseSnapshot(t.ctx, keep);

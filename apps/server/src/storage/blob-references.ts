@@ -7,13 +7,25 @@ import type { Executor } from '../db/database.ts';
  */
 export async function blobInUse(db: Executor, cid: string): Promise<boolean> {
   const references: Array<{ executeTakeFirst(): Promise<unknown> }> = [
-    db.selectFrom('videos').select('id').where((eb) => eb.or([eb('cid', '=', cid), eb('thumbnail_cid', '=', cid)])).limit(1),
-    db.selectFrom('streams').select('id').where((eb) => eb.or([eb('recording_cid', '=', cid), eb('thumbnail_cid', '=', cid)])).limit(1),
+    db
+      .selectFrom('videos')
+      .select('id')
+      .where((eb) => eb.or([eb('cid', '=', cid), eb('thumbnail_cid', '=', cid)]))
+      .limit(1),
+    db
+      .selectFrom('streams')
+      .select('id')
+      .where((eb) => eb.or([eb('recording_cid', '=', cid), eb('thumbnail_cid', '=', cid)]))
+      .limit(1),
     db
       .selectFrom('clips')
       .select('id')
       .where((eb) =>
-        eb.or([eb('cid', '=', cid), eb('thumbnail_cid', '=', cid), eb.and([eb('source_cid', '=', cid), eb('status', '=', 'processing')])]),
+        eb.or([
+          eb('cid', '=', cid),
+          eb('thumbnail_cid', '=', cid),
+          eb.and([eb('source_cid', '=', cid), eb('status', '=', 'processing')]),
+        ]),
       )
       .limit(1),
   ];

@@ -36,7 +36,13 @@ const stores: Array<[string, () => Promise<{ store: BlobStore; close(): Promise<
     'S3',
     async () => {
       const port = await freePort();
-      const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: tmp(), configureBuckets: [{ name: 'media', configs: [] }] });
+      const server = new S3rver({
+        port,
+        address: '127.0.0.1',
+        silent: true,
+        directory: tmp(),
+        configureBuckets: [{ name: 'media', configs: [] }],
+      });
       await server.run();
       const store = new S3BlobStore({
         endpoint: `http://127.0.0.1:${port}`,
@@ -47,7 +53,13 @@ const stores: Array<[string, () => Promise<{ store: BlobStore; close(): Promise<
         forcePathStyle: true,
         prefix: 'tarang/',
       });
-      return { store, close: async () => { (store as S3BlobStore).destroy(); await server.close(); } };
+      return {
+        store,
+        close: async () => {
+          (store as S3BlobStore).destroy();
+          await server.close();
+        },
+      };
     },
   ],
 ];

@@ -77,6 +77,9 @@ export class LocalBlobStore implements BlobStore {
 async function makeTreePrivate(dir: string): Promise<void> {
   await fsp.chmod(dir, PRIVATE_DIR_MODE);
   for (const entry of await fsp.readdir(dir, { recursive: true, withFileTypes: true })) {
-    await fsp.chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+    await fsp.chmod(
+      path.join(entry.parentPath, entry.name),
+      entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE,
+    );
   }
 }

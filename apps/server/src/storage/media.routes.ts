@@ -9,16 +9,29 @@ const CID = /^b[a-z2-7]{20,120}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The type is asked for only once the blob is known to exist (sniffing reads its first bytes). */
-async function streamBlob(store: BlobStore, key: string, contentType: () => string | Promise<string>, cacheControl: string, req: FastifyRequest, reply: FastifyReply) {
+async function streamBlob(
+  store: BlobStore,
+  key: string,
+  contentType: () => string | Promise<string>,
+  cacheControl: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const size = await store.size(key);
   if (size === undefined) throw notFound('Media not found');
-  reply.header('accept-ranges', 'bytes').header('cache-control', cacheControl).type(await contentType());
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', cacheControl)
+    .type(await contentType());
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
   } else {
     reply.header('content-length', size);
   }
@@ -65,7 +78,8 @@ export function mediaRoutes(store: BlobStore): FastifyPluginAsync {
       handler: async (req, reply) => {
         const rest = (req.params as { '*': string })['*'];
         const key = `hls/${rest}`;
-        if (!/^hls\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/.test(key) || key.includes('..')) throw notFound('Media not found');
+        if (!/^hls\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/.test(key) || key.includes('..'))
+          throw notFound('Media not found');
         const cache = key.endsWith('.m3u8') ? 'public, max-age=60' : IMMUTABLE;
         return streamBlob(store, key, () => contentTypeForPath(key), cache, req, reply);
       },

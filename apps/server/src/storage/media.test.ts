@@ -51,7 +51,12 @@ describe('media serving', () => {
   });
 
   it('404s unknown, malformed and path-climbing keys', async () => {
-    for (const url of ['/ipfs/bafkreiaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', '/ipfs/not-a-cid', '/media/hls/vid123/../../secrets.json', '/media/hls/%2e%2e/x.ts']) {
+    for (const url of [
+      '/ipfs/bafkreiaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '/ipfs/not-a-cid',
+      '/media/hls/vid123/../../secrets.json',
+      '/media/hls/%2e%2e/x.ts',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
     }

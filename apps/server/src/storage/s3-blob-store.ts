@@ -91,7 +91,11 @@ export class S3BlobStore implements BlobStore {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     const res = await this.client.send(
-      new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      new GetObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: this.key(key),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
     );
     return res.Body as Readable;
   }
@@ -104,9 +108,12 @@ export class S3BlobStore implements BlobStore {
     const full = `${this.key(prefix)}/`;
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: full, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: full, ContinuationToken: token }),
+      );
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: keys } }));
+      if (keys.length > 0)
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: keys } }));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

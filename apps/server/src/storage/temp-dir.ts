@@ -23,7 +23,8 @@ export function createTempDir(dataDir: string): { dir: string; remove(): void } 
     try {
       const owner = NAME.exec(name);
       const ownerGone = owner !== null && owner[2] === host && !processRuns(Number(owner[1]));
-      if (ownerGone || Date.now() - fs.statSync(full).mtimeMs > STALE_MS) fs.rmSync(full, { recursive: true, force: true });
+      if (ownerGone || Date.now() - fs.statSync(full).mtimeMs > STALE_MS)
+        fs.rmSync(full, { recursive: true, force: true });
     } catch {
       // another process swept it first
     }

@@ -10,7 +10,11 @@ import type { VideosTable } from '../modules/videos/videos.tables.ts';
  * Inserts a ready video row directly, for tests of feeds and engagement that do not need real media
  * (upload tests go through the real pipeline).
  */
-export async function insertVideo(db: Executor, creatorId: string, overrides: Partial<VideosTable> = {}): Promise<VideosTable> {
+export async function insertVideo(
+  db: Executor,
+  creatorId: string,
+  overrides: Partial<VideosTable> = {},
+): Promise<VideosTable> {
   const at = overrides.created_at ?? nowIso();
   const row: VideosTable = {
     id: newId(),
@@ -40,7 +44,12 @@ export async function insertVideo(db: Executor, creatorId: string, overrides: Pa
 }
 
 /** Inserts a clip row directly (ready unless told otherwise), for list and engagement tests. */
-export async function insertClip(db: Executor, creatorId: string, sourceVideoId: string, overrides: Partial<ClipsTable> = {}): Promise<ClipsTable> {
+export async function insertClip(
+  db: Executor,
+  creatorId: string,
+  sourceVideoId: string,
+  overrides: Partial<ClipsTable> = {},
+): Promise<ClipsTable> {
   const at = overrides.created_at ?? nowIso();
   const row: ClipsTable = {
     id: newId(),
@@ -77,7 +86,18 @@ export async function insertClip(db: Executor, creatorId: string, sourceVideoId:
 export async function fundPools(db: Db, paise: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const pool of [RupeeAccount.creatorsPool, ...EarningCategories.map(RupeeAccount.pool)]) {
-      await transfer({ from: RupeeAccount.gateway, to: pool, amount: paise, currency: 'INR', kind: 'test_funding', ref: pool, idempotencyKey: `test-funding:${newId(16)}` }, trx);
+      await transfer(
+        {
+          from: RupeeAccount.gateway,
+          to: pool,
+          amount: paise,
+          currency: 'INR',
+          kind: 'test_funding',
+          ref: pool,
+          idempotencyKey: `test-funding:${newId(16)}`,
+        },
+        trx,
+      );
     }
   });
 }

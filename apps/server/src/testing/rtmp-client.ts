@@ -63,7 +63,11 @@ export class RtmpTestClient {
     return this.messages
       .filter((m) => m.type === MsgType.CommandAmf0)
       .flatMap((m) => decodeAmf0(m.body))
-      .flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && typeof v.code === 'string' ? [v.code] : []));
+      .flatMap((v) =>
+        v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && typeof v.code === 'string'
+          ? [v.code]
+          : [],
+      );
   }
 
   /** Handshake, connect to /live, createStream and publish `key`; the verdict arrives later in statusCodes(). */

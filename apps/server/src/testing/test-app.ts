@@ -22,7 +22,11 @@ export interface TestApp {
 }
 
 /** A real app on a freshly migrated, empty database of the given dialect (optionally with a logger to inspect). */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  opts: { logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-test-'));
   const fresh = dialect === 'postgres' ? await createFreshDatabase() : null;
   const config = loadConfig({
@@ -42,7 +46,9 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     // The PostgreSQL pass is the scaled-out deployment: Redis too, under a prefix of its own.
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-    ...(fresh && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` } : {}),
+    ...(fresh && process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:` }
+      : {}),
     ...env,
   });
   const { ctx, close } = await createContext(config, opts.logger);

@@ -56,30 +56,171 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <FullPageSpinner />, // the first page's chunk is on its way
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/trending', ...page(() => import('./routes/trending.tsx'), (m) => <m.TrendingPage />) },
-      { path: '/search', ...page(() => import('./routes/search.tsx'), (m) => <m.SearchPage />) },
-      { path: '/subscriptions', ...page(() => import('./routes/subscriptions.tsx'), (m) => <m.SubscriptionsPage />) },
-      { path: '/library', ...page(() => import('./routes/library.tsx'), (m) => <m.LibraryPage />) },
-      { path: '/upload', ...page(() => import('./routes/upload.tsx'), (m) => guarded(<m.UploadPage />)) },
-      { path: '/video/:videoId', ...page(() => import('./routes/video.tsx'), (m) => <m.VideoPage />) },
-      { path: '/go-live', ...page(() => import('./routes/go-live.tsx'), (m) => <m.GoLivePage />) }, // signed-out visitors see 'Sign In Required'
-      { path: '/profile', ...page(() => import('../features/profile/profile-view.tsx'), (m) => guarded(<m.ProfileView />)) },
-      { path: '/login', ...page(() => import('./routes/login.tsx'), (m) => <m.LoginPage />) },
-      { path: '/connect', ...page(() => import('./routes/connect.tsx'), (m) => <m.ConnectPage />) },
-      { path: '/settings', ...page(() => import('./routes/settings.tsx'), (m) => <m.SettingsPage />) },
-      { path: '/live', ...page(() => import('./routes/live.tsx'), (m) => <m.LivePage />) },
-      { path: '/stream/:streamId', ...page(() => import('./routes/stream.tsx'), (m) => <m.StreamPage />) },
-      { path: '/clips', ...page(() => import('./routes/clips.tsx'), (m) => <m.ClipsPage />) },
-      { path: '/clips/:clipId', ...page(() => import('./routes/clip.tsx'), (m) => <m.ClipPage />) },
-      { path: '/clip-creator', ...page(() => import('./routes/clip-creator.tsx'), (m) => <m.ClipCreatorPage />) }, // sends visitors to /login with its own notice
-      { path: '/creator-dashboard', ...page(() => import('../features/dashboard/creator-dashboard.tsx'), (m) => guarded(<m.CreatorDashboard />)) },
-      { path: '/help', ...page(() => import('./routes/help.tsx'), (m) => <m.HelpPage />) },
-      { path: '/tickets/:ticketId', ...page(() => import('./routes/ticket.tsx'), (m) => <m.TicketPage />) },
-      { path: '/admin/tickets', ...page(() => import('./routes/admin-tickets.tsx'), (m) => <m.AdminTicketsPage />) },
-      ...TICKET_SHORTCUTS.map(([path, category]) => ({ path, element: <Navigate to={`/help?tab=create&category=${category}`} replace /> })),
-      { path: '/viewer-earnings', ...page(() => import('./routes/viewer-earnings.tsx'), (m) => <m.ViewerEarningsPage />) },
-      { path: '/advertiser', ...page(() => import('./routes/advertiser.tsx'), (m) => <m.AdvertiserPage />) },
-      ...STATIC_PAGES.map(([path, name]) => ({ path, ...page(() => import('../features/info/pages/static-pages.tsx'), (m) => <m.StaticPage name={name} />) })),
+      {
+        path: '/trending',
+        ...page(
+          () => import('./routes/trending.tsx'),
+          (m) => <m.TrendingPage />,
+        ),
+      },
+      {
+        path: '/search',
+        ...page(
+          () => import('./routes/search.tsx'),
+          (m) => <m.SearchPage />,
+        ),
+      },
+      {
+        path: '/subscriptions',
+        ...page(
+          () => import('./routes/subscriptions.tsx'),
+          (m) => <m.SubscriptionsPage />,
+        ),
+      },
+      {
+        path: '/library',
+        ...page(
+          () => import('./routes/library.tsx'),
+          (m) => <m.LibraryPage />,
+        ),
+      },
+      {
+        path: '/upload',
+        ...page(
+          () => import('./routes/upload.tsx'),
+          (m) => guarded(<m.UploadPage />),
+        ),
+      },
+      {
+        path: '/video/:videoId',
+        ...page(
+          () => import('./routes/video.tsx'),
+          (m) => <m.VideoPage />,
+        ),
+      },
+      {
+        path: '/go-live',
+        ...page(
+          () => import('./routes/go-live.tsx'),
+          (m) => <m.GoLivePage />,
+        ),
+      }, // signed-out visitors see 'Sign In Required'
+      {
+        path: '/profile',
+        ...page(
+          () => import('../features/profile/profile-view.tsx'),
+          (m) => guarded(<m.ProfileView />),
+        ),
+      },
+      {
+        path: '/login',
+        ...page(
+          () => import('./routes/login.tsx'),
+          (m) => <m.LoginPage />,
+        ),
+      },
+      {
+        path: '/connect',
+        ...page(
+          () => import('./routes/connect.tsx'),
+          (m) => <m.ConnectPage />,
+        ),
+      },
+      {
+        path: '/settings',
+        ...page(
+          () => import('./routes/settings.tsx'),
+          (m) => <m.SettingsPage />,
+        ),
+      },
+      {
+        path: '/live',
+        ...page(
+          () => import('./routes/live.tsx'),
+          (m) => <m.LivePage />,
+        ),
+      },
+      {
+        path: '/stream/:streamId',
+        ...page(
+          () => import('./routes/stream.tsx'),
+          (m) => <m.StreamPage />,
+        ),
+      },
+      {
+        path: '/clips',
+        ...page(
+          () => import('./routes/clips.tsx'),
+          (m) => <m.ClipsPage />,
+        ),
+      },
+      {
+        path: '/clips/:clipId',
+        ...page(
+          () => import('./routes/clip.tsx'),
+          (m) => <m.ClipPage />,
+        ),
+      },
+      {
+        path: '/clip-creator',
+        ...page(
+          () => import('./routes/clip-creator.tsx'),
+          (m) => <m.ClipCreatorPage />,
+        ),
+      }, // sends visitors to /login with its own notice
+      {
+        path: '/creator-dashboard',
+        ...page(
+          () => import('../features/dashboard/creator-dashboard.tsx'),
+          (m) => guarded(<m.CreatorDashboard />),
+        ),
+      },
+      {
+        path: '/help',
+        ...page(
+          () => import('./routes/help.tsx'),
+          (m) => <m.HelpPage />,
+        ),
+      },
+      {
+        path: '/tickets/:ticketId',
+        ...page(
+          () => import('./routes/ticket.tsx'),
+          (m) => <m.TicketPage />,
+        ),
+      },
+      {
+        path: '/admin/tickets',
+        ...page(
+          () => import('./routes/admin-tickets.tsx'),
+          (m) => <m.AdminTicketsPage />,
+        ),
+      },
+      ...TICKET_SHORTCUTS.map(([path, category]) => ({
+        path,
+        element: <Navigate to={`/help?tab=create&category=${category}`} replace />,
+      })),
+      {
+        path: '/viewer-earnings',
+        ...page(
+          () => import('./routes/viewer-earnings.tsx'),
+          (m) => <m.ViewerEarningsPage />,
+        ),
+      },
+      {
+        path: '/advertiser',
+        ...page(
+          () => import('./routes/advertiser.tsx'),
+          (m) => <m.AdvertiserPage />,
+        ),
+      },
+      ...STATIC_PAGES.map(([path, name]) => ({
+        path,
+        ...page(
+          () => import('../features/info/pages/static-pages.tsx'),
+          (m) => <m.StaticPage name={name} />,
+        ),
+      })),
       ...WEB3_REDIRECTS.map((path) => ({ path, element: <Navigate to="/web3-features" replace /> })),
       { path: '/discord', element: <Navigate to="/community" replace /> }, // the community page says where people chat
       { path: '*', element: <NotFoundPage /> },

@@ -15,7 +15,9 @@ export function useMenu() {
   useEffect(() => {
     if (!open) return;
     const panel = root.current;
-    (panel?.querySelector<HTMLElement>(`${ITEMS}[aria-checked="true"]`) ?? panel?.querySelector<HTMLElement>(ITEMS))?.focus();
+    (
+      panel?.querySelector<HTMLElement>(`${ITEMS}[aria-checked="true"]`) ?? panel?.querySelector<HTMLElement>(ITEMS)
+    )?.focus();
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);

@@ -10,7 +10,11 @@ describe('api helper', () => {
     localStorage.setItem('authToken', 'tok');
     const calls = stubFetch({ 'POST /api/x': [200, { ok: 1 }] });
     expect(await api('/api/x', { body: { a: 1 } })).toEqual({ ok: 1 });
-    expect(calls[0]).toMatchObject({ method: 'POST', body: { a: 1 }, headers: { authorization: 'Bearer tok', 'content-type': 'application/json' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { a: 1 },
+      headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
+    });
   });
 
   it('sends no authorization header when signed out, and form data as multipart', async () => {
@@ -24,8 +28,13 @@ describe('api helper', () => {
   });
 
   it("fails with the body's detail, else 'HTTP {status}'", async () => {
-    stubFetch({ 'GET /api/a': [409, { detail: 'Username is already taken', code: 'conflict' }], 'GET /api/b': [502, '<html>bad gateway</html>'] });
-    await expect(api('/api/a')).rejects.toEqual(expect.objectContaining({ message: 'Username is already taken', status: 409, code: 'conflict' }));
+    stubFetch({
+      'GET /api/a': [409, { detail: 'Username is already taken', code: 'conflict' }],
+      'GET /api/b': [502, '<html>bad gateway</html>'],
+    });
+    await expect(api('/api/a')).rejects.toEqual(
+      expect.objectContaining({ message: 'Username is already taken', status: 409, code: 'conflict' }),
+    );
     const err = await api('/api/b').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('HTTP 502');
@@ -37,10 +46,18 @@ describe('api helper', () => {
   });
 
   it('counts foreground calls for the loading bar, but not background calls or view pings', async () => {
-    stubFetch({ 'GET /api/slow': [200, {}], 'POST /api/videos/1/view': [200, {}], 'POST /api/videos/1/like': [200, {}] });
+    stubFetch({
+      'GET /api/slow': [200, {}],
+      'POST /api/videos/1/view': [200, {}],
+      'POST /api/videos/1/like': [200, {}],
+    });
     const seen: number[] = [];
     const stop = apiActivity.subscribe(() => seen.push(apiActivity.get().pending));
-    await Promise.all([api('/api/slow'), api('/api/videos/1/view', { method: 'POST' }), api('/api/videos/1/like', { method: 'POST', background: true })]);
+    await Promise.all([
+      api('/api/slow'),
+      api('/api/videos/1/view', { method: 'POST' }),
+      api('/api/videos/1/like', { method: 'POST', background: true }),
+    ]);
     stop();
     expect(seen).toEqual([1, 0]);
   });

@@ -50,7 +50,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const tracked = !isBackground(path, opts);
   if (tracked) apiActivity.set((s) => ({ pending: s.pending + 1 }));
   try {
-    const res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    const res = await fetch(path, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal,
+    });
     if (res.status === 204) return undefined as T;
     const data: unknown = await res.json().catch(() => undefined);
     if (!res.ok) {

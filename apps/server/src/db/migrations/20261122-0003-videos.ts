@@ -70,16 +70,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Full-text search over title, description and tags: FTS5 on SQLite, a GIN tsvector index on PostgreSQL.
   if (dialectOf(db) === 'sqlite') {
-    await sql`create virtual table videos_fts using fts5(title, description, tags, content='videos', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table videos_fts using fts5(title, description, tags,
+              content='videos', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(db);
     await sql`create trigger videos_fts_insert after insert on videos begin
-      insert into videos_fts(rowid, title, description, tags) values (new.rowid, new.title, new.description, new.tags); end`.execute(db);
+      insert into videos_fts(rowid, title, description, tags) values (new.rowid, new.title, new.description, new.tags); end`.execute(
+      db,
+    );
     await sql`create trigger videos_fts_delete after delete on videos begin
-      insert into videos_fts(videos_fts, rowid, title, description, tags) values ('delete', old.rowid, old.title, old.description, old.tags); end`.execute(db);
+      insert into videos_fts(videos_fts, rowid, title, description, tags) values ('delete', old.rowid, old.title, old.description, old.tags); end`.execute(
+      db,
+    );
     await sql`create trigger videos_fts_update after update of title, description, tags on videos begin
       insert into videos_fts(videos_fts, rowid, title, description, tags) values ('delete', old.rowid, old.title, old.description, old.tags);
-      insert into videos_fts(rowid, title, description, tags) values (new.rowid, new.title, new.description, new.tags); end`.execute(db);
+      insert into videos_fts(rowid, title, description, tags) values (new.rowid, new.title, new.description, new.tags); end`.execute(
+      db,
+    );
   } else {
-    await sql`create index videos_search_idx on videos using gin (to_tsvector('simple', title || ' ' || description || ' ' || tags))`.execute(db);
+    await sql`create index videos_search_idx on videos using gin (to_tsvector('simple', title || ' ' || description || ' ' || tags))`.execute(
+      db,
+    );
   }
 }
 

@@ -40,7 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('resolved_at', 'text')
-    .addCheckConstraint('tickets_status_check', sql`status in ('open', 'in_progress', 'waiting_for_response', 'resolved', 'closed')`)
+    .addCheckConstraint(
+      'tickets_status_check',
+      sql`status in ('open', 'in_progress', 'waiting_for_response', 'resolved', 'closed')`,
+    )
     .addCheckConstraint('tickets_priority_check', sql`priority in ('low', 'medium', 'high', 'urgent')`)
     .execute();
   await db.schema.createIndex('tickets_user_idx').on('tickets').columns(['user_id', 'created_at']).execute();
@@ -57,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_internal', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ticket_replies_ticket_idx').on('ticket_replies').columns(['ticket_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('ticket_replies_ticket_idx')
+    .on('ticket_replies')
+    .columns(['ticket_id', 'created_at'])
+    .execute();
 
   // Append-only: every staff action on a ticket, for accountability.
   await db.schema
@@ -73,5 +80,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['ticket_audit', 'ticket_replies', 'tickets', 'ticket_categories']) await db.schema.dropTable(table).execute();
+  for (const table of ['ticket_audit', 'ticket_replies', 'tickets', 'ticket_categories'])
+    await db.schema.dropTable(table).execute();
 }

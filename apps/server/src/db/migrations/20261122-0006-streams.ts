@@ -42,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tip_amount', 'bigint')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('stream_chat_stream_idx').on('stream_chat_messages').columns(['stream_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('stream_chat_stream_idx')
+    .on('stream_chat_messages')
+    .columns(['stream_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -63,5 +63,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['clip_views', 'clip_view_windows', 'clip_likes', 'clips']) await db.schema.dropTable(table).execute();
+  for (const table of ['clip_views', 'clip_view_windows', 'clip_likes', 'clips'])
+    await db.schema.dropTable(table).execute();
 }

@@ -9,8 +9,14 @@ const CATEGORIES = ['watch_time', 'engagement', 'discovery', 'quality_feedback',
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const currency = sql`currency in ('TOKEN', 'INR')`;
-  await db.schema.alterTable('ledger_accounts').addColumn('currency', 'text', (c) => c.notNull().defaultTo('TOKEN').check(currency)).execute();
-  await db.schema.alterTable('ledger_entries').addColumn('currency', 'text', (c) => c.notNull().defaultTo('TOKEN').check(currency)).execute();
+  await db.schema
+    .alterTable('ledger_accounts')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('TOKEN').check(currency))
+    .execute();
+  await db.schema
+    .alterTable('ledger_entries')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('TOKEN').check(currency))
+    .execute();
   const at = new Date().toISOString();
   const accounts: Array<[string, 'user' | 'system']> = [
     ['system:inr:gateway', 'system'],
@@ -21,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['inr:payouts-pending', 'user'],
   ];
   for (const [id, kind] of accounts) {
-    await sql`insert into ledger_accounts (id, kind, user_id, currency, balance, created_at) values (${id}, ${kind}, null, 'INR', 0, ${at})`.execute(db);
+    await sql`insert into ledger_accounts (id, kind, user_id, currency, balance, created_at) values (${id}, ${kind}, null, 'INR', 0, ${at})`.execute(
+      db,
+    );
   }
 
   // One row per time the player opened a video. Times are the server's own; covered holds the
@@ -42,8 +50,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addCheckConstraint('viewing_sessions_duration_check', sql`duration_ms > 0`)
     .execute();
-  await db.schema.createIndex('viewing_sessions_user_idx').on('viewing_sessions').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('viewing_sessions_creator_idx').on('viewing_sessions').columns(['creator_id', 'qualified_at']).execute();
+  await db.schema
+    .createIndex('viewing_sessions_user_idx')
+    .on('viewing_sessions')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('viewing_sessions_creator_idx')
+    .on('viewing_sessions')
+    .columns(['creator_id', 'qualified_at'])
+    .execute();
 
   // Every earning event once (its key), whether or not the daily limits still let it pay.
   await db.schema
@@ -53,7 +69,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('viewer_earning_events_user_idx').on('viewer_earning_events').columns(['user_id', 'category']).execute();
+  await db.schema
+    .createIndex('viewer_earning_events_user_idx')
+    .on('viewer_earning_events')
+    .columns(['user_id', 'category'])
+    .execute();
 
   // Per user and UTC day: paise earned (the daily cap) and events per kind (the daily limits).
   await db.schema
@@ -117,7 +137,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['payouts', 'referrals', 'referral_codes', 'video_ratings', 'viewer_daily_counters', 'viewer_earning_events', 'viewing_sessions']) {
+  for (const table of [
+    'payouts',
+    'referrals',
+    'referral_codes',
+    'video_ratings',
+    'viewer_daily_counters',
+    'viewer_earning_events',
+    'viewing_sessions',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`delete from ledger_accounts where currency = 'INR'`.execute(db);

@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('advertiser_funds_amount_check', sql`amount > 0`)
     .addUniqueConstraint('advertiser_funds_provider_ref_unique', ['provider', 'provider_ref'])
     .execute();
-  await db.schema.createIndex('advertiser_funds_advertiser_idx').on('advertiser_funds').columns(['advertiser_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('advertiser_funds_advertiser_idx')
+    .on('advertiser_funds')
+    .columns(['advertiser_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('campaigns')
@@ -51,7 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The daily budget holds in SQL as well as in the conditional update that charges it.
     .addCheckConstraint('campaigns_spent_today_check', sql`spent_today >= 0 and spent_today <= daily_budget`)
     .execute();
-  await db.schema.createIndex('campaigns_advertiser_idx').on('campaigns').columns(['advertiser_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('campaigns_advertiser_idx')
+    .on('campaigns')
+    .columns(['advertiser_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('campaigns_status_idx').on('campaigns').columns(['status', 'target_category']).execute();
 
   await db.schema
@@ -66,5 +74,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['ad_event_windows', 'campaigns', 'advertiser_funds', 'advertisers']) await db.schema.dropTable(table).execute();
+  for (const table of ['ad_event_windows', 'campaigns', 'advertiser_funds', 'advertisers'])
+    await db.schema.dropTable(table).execute();
 }

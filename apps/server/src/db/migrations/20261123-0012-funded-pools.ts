@@ -14,16 +14,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A column constraint, because SQLite can add a CHECK only with a new column.
   await db.schema
     .alterTable('ledger_accounts')
-    .addColumn('pool', 'integer', (c) => c.notNull().defaultTo(0).check(sql`pool = 0 or balance >= 0`))
+    .addColumn('pool', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`pool = 0 or balance >= 0`),
+    )
     .execute();
 
   const at = new Date().toISOString();
-  await sql`insert into ledger_accounts (id, kind, user_id, currency, balance, created_at) values (${SHORTFALL}, 'system', null, 'INR', 0, ${at})`.execute(db);
-  const { rows } = await sql<{ id: string; balance: number | string }>`select id, balance from ledger_accounts where id like 'system:inr:pool:%' and balance < 0`.execute(db);
+  await sql`insert into ledger_accounts (id, kind, user_id, currency, balance, created_at) values (${SHORTFALL}, 'system', null, 'INR', 0, ${at})`.execute(
+    db,
+  );
+  const { rows } = await sql<{
+    id: string;
+    balance: number | string;
+  }>`select id, balance from ledger_accounts where id like 'system:inr:pool:%' and balance < 0`.execute(db);
   for (const row of rows) {
     const deficit = -Number(row.balance);
-    await sql`insert into ledger_entries (id, idempotency_key, debit_account_id, credit_account_id, amount, currency, kind, ref, created_at)
-              values (${randomBytes(12).toString('base64url')}, ${`pool-shortfall:${row.id}`}, ${SHORTFALL}, ${row.id}, ${deficit}, 'INR', 'pool_shortfall', ${row.id}, ${at})`.execute(db);
+    const id = randomBytes(12).toString('base64url');
+    await sql`insert into ledger_entries
+                (id, idempotency_key, debit_account_id, credit_account_id, amount, currency, kind, ref, created_at)
+              values (${id}, ${`pool-shortfall:${row.id}`}, ${SHORTFALL}, ${row.id}, ${deficit}, 'INR',
+                      'pool_shortfall', ${row.id}, ${at})`.execute(db);
     await sql`update ledger_accounts set balance = balance - ${deficit} where id = ${SHORTFALL}`.execute(db);
     await sql`update ledger_accounts set balance = 0 where id = ${row.id}`.execute(db);
   }
@@ -39,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('pending_earnings_category_idx').on('pending_earnings').columns(['category', 'created_at']).execute();
+  await db.schema
+    .createIndex('pending_earnings_category_idx')
+    .on('pending_earnings')
+    .columns(['category', 'created_at'])
+    .execute();
   await db.schema.createIndex('pending_earnings_user_idx').on('pending_earnings').column('user_id').execute();
 
   // Keyed by a keyed hash of the address (never the address itself).

@@ -1,5 +1,6 @@
 /** AMF0, the value encoding of RTMP commands (only what publishers send and expect back). */
-export type Amf0Value = number | boolean | string | null | undefined | Date | Amf0Value[] | { [key: string]: Amf0Value };
+export type Amf0Value =
+  number | boolean | string | null | undefined | Date | Amf0Value[] | { [key: string]: Amf0Value };
 
 const enum Marker {
   Number = 0x00,

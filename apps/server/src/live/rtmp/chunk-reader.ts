@@ -147,12 +147,23 @@ export class ChunkReader {
     }
     this.consume(p);
 
-    const cs: ChunkStream = prev ?? { timestamp: 0, delta: 0, length, type, streamId, extended, body: null, received: 0 };
+    const cs: ChunkStream = prev ?? {
+      timestamp: 0,
+      delta: 0,
+      length,
+      type,
+      streamId,
+      extended,
+      body: null,
+      received: 0,
+    };
     const starting = !prev || prev.received === 0 || fmt !== 3;
     if (starting) {
       this.discard(cs);
-      if (length > maxMessageBytes(type)) throw new RtmpProtocolError(`message of type ${type} declares ${length} bytes`);
-      if (this.assembling + length > this.assemblingMax) throw new RtmpProtocolError(`message of ${length} bytes is over the budget`);
+      if (length > maxMessageBytes(type))
+        throw new RtmpProtocolError(`message of type ${type} declares ${length} bytes`);
+      if (this.assembling + length > this.assemblingMax)
+        throw new RtmpProtocolError(`message of ${length} bytes is over the budget`);
       if (fmt === 0) {
         cs.timestamp = tsValue;
         cs.delta = 0;

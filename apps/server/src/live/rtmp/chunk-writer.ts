@@ -2,7 +2,10 @@
  * One message as RTMP chunks: a type-0 header (with an extended timestamp when it does not fit in
  * 3 bytes), then type-3 continuation chunks of at most `chunkSize` bytes.
  */
-export function encodeMessage(m: { csid: number; type: number; streamId: number; timestamp?: number; body: Buffer }, chunkSize: number): Buffer {
+export function encodeMessage(
+  m: { csid: number; type: number; streamId: number; timestamp?: number; body: Buffer },
+  chunkSize: number,
+): Buffer {
   const timestamp = m.timestamp ?? 0;
   const extended = timestamp >= 0xffffff;
   const ext = Buffer.alloc(extended ? 4 : 0);

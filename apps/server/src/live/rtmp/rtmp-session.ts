@@ -91,7 +91,8 @@ export class RtmpSession {
   private receive(data: Buffer): void {
     if (this.closed) return;
     this.bytesIn += data.length;
-    if (!this.authenticated && this.bytesIn > this.limits.preAuthMaxBytes) return this.close('over the byte budget before publishing');
+    if (!this.authenticated && this.bytesIn > this.limits.preAuthMaxBytes)
+      return this.close('over the byte budget before publishing');
     this.guarded(() => {
       this.acknowledge();
       if (this.phase === 'chunks') this.reader.push(data);
@@ -127,7 +128,8 @@ export class RtmpSession {
   }
 
   private handleMessage({ type, streamId, timestamp, body }: RtmpMessage): void {
-    if (type !== MsgType.Audio && type !== MsgType.Video && !this.spendControl()) throw new RtmpProtocolError('too many non-media messages');
+    if (type !== MsgType.Audio && type !== MsgType.Video && !this.spendControl())
+      throw new RtmpProtocolError('too many non-media messages');
     switch (type) {
       case MsgType.WindowAckSize:
         if (body.length >= 4) this.peerWindow = body.readUInt32BE(0);
@@ -153,7 +155,10 @@ export class RtmpSession {
   /** A token bucket: bursts are fine, an endless stream of commands or metadata is not. */
   private spendControl(): boolean {
     const now = Date.now();
-    this.controlTokens = Math.min(CONTROL_BURST, this.controlTokens + ((now - this.controlRefilledAt) / 1000) * CONTROL_PER_SECOND);
+    this.controlTokens = Math.min(
+      CONTROL_BURST,
+      this.controlTokens + ((now - this.controlRefilledAt) / 1000) * CONTROL_PER_SECOND,
+    );
     this.controlRefilledAt = now;
     this.controlTokens -= 1;
     return this.controlTokens >= 0;
@@ -176,14 +181,28 @@ export class RtmpSession {
         const props = (values[2] ?? {}) as Record<string, Amf0Value>;
         const app = String(props.app ?? '').replace(/\/+$/, '');
         if (app !== APP) {
-          this.sendCommand(3, 0, '_error', txnId, null, status('error', 'NetConnection.Connect.Rejected', `Unknown application '${app}'; use /${APP}`));
+          this.sendCommand(
+            3,
+            0,
+            '_error',
+            txnId,
+            null,
+            status('error', 'NetConnection.Connect.Rejected', `Unknown application '${app}'; use /${APP}`),
+          );
           return this.close('unknown app');
         }
         this.send(2, MsgType.WindowAckSize, 0, u32(WINDOW));
         this.send(2, MsgType.SetPeerBandwidth, 0, Buffer.concat([u32(WINDOW), Buffer.from([2])]));
         this.send(2, MsgType.SetChunkSize, 0, u32(OUT_CHUNK_SIZE));
         this.outChunkSize = OUT_CHUNK_SIZE;
-        this.sendCommand(3, 0, '_result', txnId, { fmsVer: 'FMS/3,0,1,123', capabilities: 31 }, { ...status('status', 'NetConnection.Connect.Success', 'Connection succeeded.'), objectEncoding: 0 });
+        this.sendCommand(
+          3,
+          0,
+          '_result',
+          txnId,
+          { fmsVer: 'FMS/3,0,1,123', capabilities: 31 },
+          { ...status('status', 'NetConnection.Connect.Success', 'Connection succeeded.'), objectEncoding: 0 },
+        );
         return;
       }
       case 'createStream':
@@ -207,7 +226,14 @@ export class RtmpSession {
   private publish(streamId: number, rawName: string): void {
     const key = rawName.split('?')[0]!;
     if (this.sink) {
-      this.sendCommand(5, streamId, 'onStatus', 0, null, status('error', 'NetStream.Publish.BadName', 'Already publishing'));
+      this.sendCommand(
+        5,
+        streamId,
+        'onStatus',
+        0,
+        null,
+        status('error', 'NetStream.Publish.BadName', 'Already publishing'),
+      );
       return;
     }
     // nothing more is read until the verdict: media must wait for it, and the budget stays untouched
@@ -220,7 +246,14 @@ export class RtmpSession {
         this.waiting = false;
         if (this.closed) return sink?.close();
         if (!sink) {
-          this.sendCommand(5, streamId, 'onStatus', 0, null, status('error', 'NetStream.Publish.BadName', 'Invalid or ended stream key'));
+          this.sendCommand(
+            5,
+            streamId,
+            'onStatus',
+            0,
+            null,
+            status('error', 'NetStream.Publish.BadName', 'Invalid or ended stream key'),
+          );
           setTimeout(() => this.close('key refused'), 100);
           return;
         }

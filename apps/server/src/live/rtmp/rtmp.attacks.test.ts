@@ -24,7 +24,8 @@ const u32 = (n: number): Buffer => {
   b.writeUInt32BE(n);
   return b;
 };
-const setChunkSize = (size: number): Buffer => encodeMessage({ csid: 2, type: MsgType.SetChunkSize, streamId: 0, body: u32(size) }, 128);
+const setChunkSize = (size: number): Buffer =>
+  encodeMessage({ csid: 2, type: MsgType.SetChunkSize, streamId: 0, body: u32(size) }, 128);
 /** A chunk header announcing a message of `length` bytes; the body is up to the test. */
 const messageHeader = (csid: number, type: number, length: number): Buffer => {
   const h = Buffer.alloc(12);
@@ -65,7 +66,12 @@ describe.each(testDialects)('RTMP listener under attack on %s', (dialect) => {
   afterAll(() => t.close());
 
   const createStream = async (): Promise<StreamCreated> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/streams/create', headers: bearer(creator.access_token), payload: { title: 'Attack target', category: 'Technology' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/streams/create',
+      headers: bearer(creator.access_token),
+      payload: { title: 'Attack target', category: 'Technology' },
+    });
     expect(res.statusCode).toBe(201);
     return res.json();
   };
@@ -82,7 +88,12 @@ describe.each(testDialects)('RTMP listener under attack on %s', (dialect) => {
     const chunks = 2 * MiB; // 4 MB on the wire: enough to cost the server hundreds of MB if it kept each chunk
     const oneByteChunks = Buffer.alloc(chunks * 2);
     for (let i = 0; i < chunks; i++) oneByteChunks[i * 2] = 0xc3; // type-3 header on chunk stream 3, then one byte
-    const attack = Buffer.concat([handshakeBytes(), setChunkSize(1), messageHeader(3, MsgType.CommandAmf0, 16 * MiB - 1), oneByteChunks]);
+    const attack = Buffer.concat([
+      handshakeBytes(),
+      setChunkSize(1),
+      messageHeader(3, MsgType.CommandAmf0, 16 * MiB - 1),
+      oneByteChunks,
+    ]);
     const client = await connect();
     const before = heldMemory();
     client.write(attack);
@@ -94,7 +105,9 @@ describe.each(testDialects)('RTMP listener under attack on %s', (dialect) => {
     const huge = await connect();
     huge.write(Buffer.concat([handshakeBytes(), setChunkSize(0x80000000)]));
     const long = await connect();
-    long.write(Buffer.concat([handshakeBytes(), messageHeader(3, MsgType.CommandAmf0, 16 * MiB - 1), Buffer.alloc(100)]));
+    long.write(
+      Buffer.concat([handshakeBytes(), messageHeader(3, MsgType.CommandAmf0, 16 * MiB - 1), Buffer.alloc(100)]),
+    );
     await expect.poll(() => huge.isClosed && long.isClosed, CLOSES).toBe(true);
   });
 
@@ -139,7 +152,15 @@ describe.each(testDialects)('RTMP listener under attack on %s', (dialect) => {
 
   it('closes a publisher that sends an endless stream of metadata', async () => {
     const client = await publisher();
-    const metadata = encodeMessage({ csid: 4, type: MsgType.DataAmf0, streamId: 1, body: encodeAmf0('@setDataFrame', 'onMetaData', { width: 640, height: 360 }) }, 128);
+    const metadata = encodeMessage(
+      {
+        csid: 4,
+        type: MsgType.DataAmf0,
+        streamId: 1,
+        body: encodeAmf0('@setDataFrame', 'onMetaData', { width: 640, height: 360 }),
+      },
+      128,
+    );
     const flood = Buffer.concat(Array.from({ length: 2000 }, () => metadata));
     client.write(flood);
     await expect.poll(() => client.isClosed, CLOSES).toBe(true);
@@ -147,9 +168,13 @@ describe.each(testDialects)('RTMP listener under attack on %s', (dialect) => {
 
   it('still takes a real publisher with a valid key', async () => {
     const { stream_id, stream_key, rtmp_url } = await createStream();
-    const publishing = await publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, { seconds: 4 });
+    const publishing = await publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, {
+      seconds: 4,
+    });
     const stream = async (): Promise<Stream> => (await t.app.inject({ url: `/api/streams/${stream_id}` })).json();
-    await expect.poll(async () => (await stream()).hls_url, { timeout: 20_000, interval: 250 }).toBe(`/media/live/${stream_id}/index.m3u8`);
+    await expect
+      .poll(async () => (await stream()).hls_url, { timeout: 20_000, interval: 250 })
+      .toBe(`/media/live/${stream_id}/index.m3u8`);
     const { code, stderr } = await publishing.exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -161,7 +186,13 @@ describe.each(testDialects)('RTMP connection caps on %s', (dialect) => {
   const clients: RtmpTestClient[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { RTMP_ENABLED: 'true', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', RTMP_MAX_CONNECTIONS: '3', RTMP_MAX_CONNECTIONS_PER_IP: '2' });
+    t = await createTestApp(dialect, {
+      RTMP_ENABLED: 'true',
+      RTMP_PORT: '0',
+      RTMP_HOST: '127.0.0.1',
+      RTMP_MAX_CONNECTIONS: '3',
+      RTMP_MAX_CONNECTIONS_PER_IP: '2',
+    });
   });
   afterAll(async () => {
     for (const c of clients) c.end();

@@ -50,7 +50,10 @@ interface Chunk {
  * order, and what the reader must make of them.
  */
 function encodeStreams(planned: Planned[], chunkSize: number): Map<number, Chunk[]> {
-  const state = new Map<number, { timestamp: number; delta: number; length: number; type: number; streamId: number; extended: boolean }>();
+  const state = new Map<
+    number,
+    { timestamp: number; delta: number; length: number; type: number; streamId: number; extended: boolean }
+  >();
   const streams = new Map<number, Chunk[]>();
   for (let m of planned) {
     const prev = state.get(m.csid);
@@ -58,9 +61,19 @@ function encodeStreams(planned: Planned[], chunkSize: number): Map<number, Chunk
     if (prev && prev.streamId === m.streamId) {
       fmt = [1, 2, 3][m.form % 3]!;
       // the shorter headers repeat the previous message's length and type
-      if (fmt > 1) m = { ...m, type: prev.type, body: Buffer.concat([m.body, Buffer.alloc(prev.length)]).subarray(0, prev.length) };
+      if (fmt > 1)
+        m = {
+          ...m,
+          type: prev.type,
+          body: Buffer.concat([m.body, Buffer.alloc(prev.length)]).subarray(0, prev.length),
+        };
     }
-    const timestamp = fmt === 0 ? (prev ? (prev.timestamp + m.delta) >>> 0 : m.delta) : (prev!.timestamp + (fmt === 3 ? prev!.delta : m.delta)) >>> 0;
+    const timestamp =
+      fmt === 0
+        ? prev
+          ? (prev.timestamp + m.delta) >>> 0
+          : m.delta
+        : (prev!.timestamp + (fmt === 3 ? prev!.delta : m.delta)) >>> 0;
     const field = fmt === 0 ? timestamp : m.delta;
     const extended = fmt === 3 ? prev!.extended : field >= 0xffffff;
     const ext = Buffer.alloc(extended ? 4 : 0);
@@ -72,7 +85,14 @@ function encodeStreams(planned: Planned[], chunkSize: number): Map<number, Chunk
       head[6] = m.type;
     }
     if (fmt === 0) head.writeUInt32LE(m.streamId, 7);
-    state.set(m.csid, { timestamp, delta: fmt === 0 ? 0 : fmt === 3 ? prev!.delta : m.delta, length: m.body.length, type: m.type, streamId: m.streamId, extended });
+    state.set(m.csid, {
+      timestamp,
+      delta: fmt === 0 ? 0 : fmt === 3 ? prev!.delta : m.delta,
+      length: m.body.length,
+      type: m.type,
+      streamId: m.streamId,
+      extended,
+    });
 
     const chunks = streams.get(m.csid) ?? [];
     let off = 0;
@@ -80,7 +100,10 @@ function encodeStreams(planned: Planned[], chunkSize: number): Map<number, Chunk
       const payload = m.body.subarray(off, off + chunkSize);
       const first = off === 0;
       off += payload.length;
-      chunks.push({ csid: m.csid, bytes: Buffer.concat(first ? [header(fmt, m.csid), head, ext, payload] : [header(3, m.csid), ext, payload]) });
+      chunks.push({
+        csid: m.csid,
+        bytes: Buffer.concat(first ? [header(fmt, m.csid), head, ext, payload] : [header(3, m.csid), ext, payload]),
+      });
     } while (off < m.body.length);
     chunks.at(-1)!.completes = { type: m.type, streamId: m.streamId, timestamp, body: m.body };
     streams.set(m.csid, chunks);
@@ -92,7 +115,11 @@ const plannedArb = fc.record({
   csid: fc.constantFrom(3, 4, 5, 63, 64, 200, 319, 320, 4000),
   type: fc.constantFrom(MsgType.Audio, MsgType.Video, MsgType.DataAmf0, MsgType.CommandAmf0, MsgType.DataAmf3),
   streamId: fc.constantFrom(0, 1, 0xffffffff),
-  delta: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0xfffff0, max: 0x1000010 }), fc.constant(0xffffffff)),
+  delta: fc.oneof(
+    fc.integer({ min: 0, max: 100 }),
+    fc.integer({ min: 0xfffff0, max: 0x1000010 }),
+    fc.constant(0xffffffff),
+  ),
   body: fc.uint8Array({ maxLength: 600 }).map((a) => Buffer.from(a)),
   form: fc.nat(),
 });
@@ -120,7 +147,11 @@ describe('RTMP chunk reader, fuzzed', () => {
         (chunkSize, planned, cuts, picks) => {
           const setSize = Buffer.alloc(4);
           setSize.writeUInt32BE(chunkSize);
-          const sizeChunk: Chunk = { csid: 2, bytes: Buffer.concat([Buffer.from([2, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]), setSize]), completes: { type: 1, streamId: 0, timestamp: 0, body: setSize } };
+          const sizeChunk: Chunk = {
+            csid: 2,
+            bytes: Buffer.concat([Buffer.from([2, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]), setSize]),
+            completes: { type: 1, streamId: 0, timestamp: 0, body: setSize },
+          };
           // chunk streams interleave; within one, chunks keep their order
           const queues = [...encodeStreams(planned, chunkSize).values()];
           const merged: Chunk[] = [sizeChunk];
@@ -134,7 +165,14 @@ describe('RTMP chunk reader, fuzzed', () => {
           const whole = read([bytes]);
           expect(whole.messages).toEqual(expected);
           expect(read(splitAt(bytes, cuts)).messages).toEqual(expected);
-          expect(read(splitAt(bytes, Array.from({ length: bytes.length }, (_, i) => i))).messages).toEqual(expected);
+          expect(
+            read(
+              splitAt(
+                bytes,
+                Array.from({ length: bytes.length }, (_, i) => i),
+              ),
+            ).messages,
+          ).toEqual(expected);
         },
       ),
       { numRuns: 300 },
@@ -147,7 +185,10 @@ describe('RTMP chunk reader, fuzzed', () => {
       fc.property(fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 30 }), (pieces) => {
         let held: number[] = [];
         try {
-          held = read(pieces.map((p) => Buffer.from(p)), budget).held;
+          held = read(
+            pieces.map((p) => Buffer.from(p)),
+            budget,
+          ).held;
         } catch (err) {
           expect(err).toBeInstanceOf(RtmpProtocolError);
         }
@@ -181,7 +222,12 @@ class FakeSocket extends EventEmitter {
 
 const sink: MediaSink = { write: () => true, onDrain: () => undefined, close: () => undefined };
 const limits = { publishTimeoutMs: 60_000, readTimeoutMs: 60_000, preAuthMaxBytes: 64 * 1024 };
-const command = (streamId: number, ...values: Parameters<typeof encodeAmf0>) => ({ csid: 3, type: MsgType.CommandAmf0, streamId, body: encodeAmf0(...values) });
+const command = (streamId: number, ...values: Parameters<typeof encodeAmf0>) => ({
+  csid: 3,
+  type: MsgType.CommandAmf0,
+  streamId,
+  body: encodeAmf0(...values),
+});
 
 describe('RTMP session, fuzzed through its socket', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -190,12 +236,24 @@ describe('RTMP session, fuzzed through its socket', () => {
     const messageArb = fc.oneof(
       fc.constant(command(0, 'connect', 1, { app: 'live' })),
       fc.constant(command(0, 'createStream', 2, null)),
-      fc.constantFrom(command(1, 'publish', 3, null, 'good-key', 'live'), command(1, 'publish', 3, null, 'bad-key', 'live')),
-      fc.record({ csid: fc.integer({ min: 2, max: 63 }), type: fc.integer({ min: 0, max: 30 }), streamId: fc.nat(), body: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)) }),
+      fc.constantFrom(
+        command(1, 'publish', 3, null, 'good-key', 'live'),
+        command(1, 'publish', 3, null, 'bad-key', 'live'),
+      ),
+      fc.record({
+        csid: fc.integer({ min: 2, max: 63 }),
+        type: fc.integer({ min: 0, max: 30 }),
+        streamId: fc.nat(),
+        body: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+      }),
     );
     // a header alone, announcing a message of any length: the reader must not take the length on trust
     const announceArb = fc
-      .record({ csid: fc.integer({ min: 2, max: 63 }), type: fc.constantFrom(MsgType.Audio, MsgType.Video, MsgType.DataAmf0, MsgType.CommandAmf0), length: fc.oneof(fc.integer({ min: 0, max: 0xffffff }), fc.integer({ min: 60_000, max: 70_000 })) })
+      .record({
+        csid: fc.integer({ min: 2, max: 63 }),
+        type: fc.constantFrom(MsgType.Audio, MsgType.Video, MsgType.DataAmf0, MsgType.CommandAmf0),
+        length: fc.oneof(fc.integer({ min: 0, max: 0xffffff }), fc.integer({ min: 60_000, max: 70_000 })),
+      })
       .map(({ csid, type, length }) => {
         const head = Buffer.alloc(11);
         head.writeUIntBE(length, 3, 3);
@@ -209,33 +267,37 @@ describe('RTMP session, fuzzed through its socket', () => {
       fc.tuple(messageArb, fc.integer({ min: 1, max: 300 })).map(([m, size]) => encodeMessage(m, size)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(pieceArb, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 20 }), async (pieces, cuts) => {
-        // each allocation against the budget of its moment: small until a key is accepted
-        let budget = limits.preAuthMaxBytes;
-        const overBudget: number[] = [];
-        const allocUnsafe = Buffer.allocUnsafe.bind(Buffer);
-        const spy = vi.spyOn(Buffer, 'allocUnsafe').mockImplementation((size: number) => {
-          if (size > budget) overBudget.push(size);
-          return allocUnsafe(size);
-        });
-        const accept = async (key: string) => {
-          if (key !== 'good-key') return null;
-          budget = MAX_ASSEMBLING_BYTES;
-          return sink;
-        };
-        const socket = new FakeSocket();
-        const session = new RtmpSession(socket as unknown as Socket, accept, pino({ level: 'silent' }), limits);
-        try {
-          for (const piece of splitAt(Buffer.concat([handshakeBytes(), ...pieces]), cuts)) {
-            expect(() => socket.emit('data', piece)).not.toThrow();
-            await new Promise(setImmediate); // lets a publish verdict land between pieces
+      fc.asyncProperty(
+        fc.array(pieceArb, { maxLength: 20 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        async (pieces, cuts) => {
+          // each allocation against the budget of its moment: small until a key is accepted
+          let budget = limits.preAuthMaxBytes;
+          const overBudget: number[] = [];
+          const allocUnsafe = Buffer.allocUnsafe.bind(Buffer);
+          const spy = vi.spyOn(Buffer, 'allocUnsafe').mockImplementation((size: number) => {
+            if (size > budget) overBudget.push(size);
+            return allocUnsafe(size);
+          });
+          const accept = async (key: string) => {
+            if (key !== 'good-key') return null;
+            budget = MAX_ASSEMBLING_BYTES;
+            return sink;
+          };
+          const socket = new FakeSocket();
+          const session = new RtmpSession(socket as unknown as Socket, accept, pino({ level: 'silent' }), limits);
+          try {
+            for (const piece of splitAt(Buffer.concat([handshakeBytes(), ...pieces]), cuts)) {
+              expect(() => socket.emit('data', piece)).not.toThrow();
+              await new Promise(setImmediate); // lets a publish verdict land between pieces
+            }
+          } finally {
+            session.close('done');
+            spy.mockRestore();
           }
-        } finally {
-          session.close('done');
-          spy.mockRestore();
-        }
-        expect(overBudget).toEqual([]);
-      }),
+          expect(overBudget).toEqual([]);
+        },
+      ),
       { numRuns: 500 },
     );
   });

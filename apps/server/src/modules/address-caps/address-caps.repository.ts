@@ -5,7 +5,13 @@ import type { Executor } from '../../db/database.ts';
  * Adds one to an address's counter for the day unless it has reached `limit`; true when it did.
  * One conditional upsert: concurrent events from one address can never pass the limit together.
  */
-export async function takeSlot(db: Executor, addressKey: string, day: string, counter: string, limit: number): Promise<boolean> {
+export async function takeSlot(
+  db: Executor,
+  addressKey: string,
+  day: string,
+  counter: string,
+  limit: number,
+): Promise<boolean> {
   if (limit <= 0) return false;
   const row = await db
     .insertInto('address_daily_counters')

@@ -8,5 +8,10 @@ import { takeSlot } from './address-caps.repository.ts';
  * an anonymous event is bounded per address and day. Call it inside the transaction that pays, so a
  * refused payment does not use up a slot.
  */
-export const withinAddressCap = (trx: Executor, addressKey: string, counter: string, limit: number, at: Date): Promise<boolean> =>
-  takeSlot(trx, addressKey, utcDay(at), counter, limit);
+export const withinAddressCap = (
+  trx: Executor,
+  addressKey: string,
+  counter: string,
+  limit: number,
+  at: Date,
+): Promise<boolean> => takeSlot(trx, addressKey, utcDay(at), counter, limit);

@@ -33,7 +33,14 @@ export function presentCampaign(row: CampaignsTable, spentPaise: number, remaini
   };
 }
 
-export const presentSponsored = (row: { id: string; title: string; description: string; company_name: string; target_category: string; landing_url: string | null }): SponsoredCampaign => ({
+export const presentSponsored = (row: {
+  id: string;
+  title: string;
+  description: string;
+  company_name: string;
+  target_category: string;
+  landing_url: string | null;
+}): SponsoredCampaign => ({
   id: row.id,
   title: row.title,
   description: row.description,

@@ -18,17 +18,34 @@ export const advertiserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(await createAccount(app.ctx, await requireUser(req), req.body)),
   );
 
-  app.get('/api/advertisers/dashboard', { schema: { tags, summary: 'Account and summary; 404 when you have no advertiser account' } }, async (req) =>
-    dashboard(app.ctx, await requireUser(req)),
+  app.get(
+    '/api/advertisers/dashboard',
+    { schema: { tags, summary: 'Account and summary; 404 when you have no advertiser account' } },
+    async (req) => dashboard(app.ctx, await requireUser(req)),
   );
 
   app.post(
     '/api/advertisers/funds',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-      schema: { tags, summary: 'Add funds (₹1000 or more, in steps of ₹100) through the payment provider', headers: IdempotencyHeader, body: AddFundsSchema },
+      schema: {
+        tags,
+        summary: 'Add funds (₹1000 or more, in steps of ₹100) through the payment provider',
+        headers: IdempotencyHeader,
+        body: AddFundsSchema,
+      },
     },
-    async (req, reply) => reply.status(201).send(await addFunds(app.ctx, await requireUser(req), req.body.amount, req.headers['idempotency-key'] ?? randomUUID())),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addFunds(
+            app.ctx,
+            await requireUser(req),
+            req.body.amount,
+            req.headers['idempotency-key'] ?? randomUUID(),
+          ),
+        ),
   );
 
   app.get('/api/advertisers/campaigns', { schema: { tags, summary: 'Your campaigns, newest first' } }, async (req) => ({
@@ -37,26 +54,46 @@ export const advertiserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/advertisers/campaigns',
-    { schema: { tags, summary: 'Create a campaign; its budget moves out of your balance', body: CampaignCreateSchema } },
+    {
+      schema: { tags, summary: 'Create a campaign; its budget moves out of your balance', body: CampaignCreateSchema },
+    },
     async (req, reply) => reply.status(201).send(await createCampaign(app.ctx, await requireUser(req), req.body)),
   );
 
   app.post(
     '/api/advertisers/campaigns/:id/:action',
-    { schema: { tags, summary: 'Pause, resume or cancel a campaign (cancel returns the unspent budget)', params: Params.extend({ action: z.enum(CampaignActions) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Pause, resume or cancel a campaign (cancel returns the unspent budget)',
+        params: Params.extend({ action: z.enum(CampaignActions) }),
+      },
+    },
     async (req) => changeCampaign(app.ctx, await requireUser(req), req.params.id, req.params.action),
   );
 
   app.get(
     '/api/advertisers/sponsored',
-    { schema: { tags, summary: 'Sponsored cards for a feed (optionally of one category)', querystring: z.object({ category: z.string().trim().max(40).optional() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Sponsored cards for a feed (optionally of one category)',
+        querystring: z.object({ category: z.string().trim().max(40).optional() }),
+      },
+    },
     async (req) => ({ campaigns: await sponsoredFor(app.ctx, req.query.category, await currentUser(req)) }),
   );
 
   for (const kind of ['impression', 'click'] as const) {
     app.post(
       `/api/advertisers/campaigns/:id/${kind}`,
-      { schema: { tags, summary: `Count a ${kind} of a sponsored card (once per viewer per hour, capped per address per day) and charge it`, params: Params } },
+      {
+        schema: {
+          tags,
+          summary: `Count a ${kind} of a sponsored card (once per viewer per hour, capped per address per day) and charge it`,
+          params: Params,
+        },
+      },
       async (req) => {
         const user = await currentUser(req);
         return recordAdEvent(app.ctx, req.params.id, kind, addressKey(req), user);

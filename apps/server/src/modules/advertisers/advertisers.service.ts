@@ -1,4 +1,9 @@
-import { paiseToRupees, type AdvertiserAccount, type AdvertiserAccountCreate, type AdvertiserDashboard } from '@app/shared';
+import {
+  paiseToRupees,
+  type AdvertiserAccount,
+  type AdvertiserAccountCreate,
+  type AdvertiserDashboard,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -24,7 +29,11 @@ export async function requireAdvertiser(db: Executor, user: UsersTable): Promise
 }
 
 /** One advertiser account per user, with its rupee balance account. */
-export async function createAccount(ctx: AppContext, user: UsersTable, input: AdvertiserAccountCreate): Promise<AdvertiserAccount> {
+export async function createAccount(
+  ctx: AppContext,
+  user: UsersTable,
+  input: AdvertiserAccountCreate,
+): Promise<AdvertiserAccount> {
   const at = clockNow(ctx).toISOString();
   const row: AdvertisersTable = {
     id: newId(),
@@ -47,8 +56,15 @@ export async function createAccount(ctx: AppContext, user: UsersTable, input: Ad
 /** The dashboard (extended §3): the account and a summary computed from campaigns and the ledger. */
 export async function dashboard(ctx: AppContext, user: UsersTable): Promise<AdvertiserDashboard> {
   const advertiser = await requireAdvertiser(ctx.db, user);
-  const [balance, campaigns] = await Promise.all([balanceOf(ctx.db, RupeeAccount.advertiser(advertiser.id)), repo.listCampaigns(ctx.db, advertiser.id)]);
-  const spent = await earnedByRef(ctx.db, [AD_CHARGE], campaigns.map((c) => c.id));
+  const [balance, campaigns] = await Promise.all([
+    balanceOf(ctx.db, RupeeAccount.advertiser(advertiser.id)),
+    repo.listCampaigns(ctx.db, advertiser.id),
+  ]);
+  const spent = await earnedByRef(
+    ctx.db,
+    [AD_CHARGE],
+    campaigns.map((c) => c.id),
+  );
   const impressions = campaigns.reduce((sum, c) => sum + Number(c.impressions), 0);
   const clicks = campaigns.reduce((sum, c) => sum + Number(c.clicks), 0);
   const totalSpent = [...spent.values()].reduce((a, b) => a + b, 0);
@@ -73,22 +89,50 @@ export async function dashboard(ctx: AppContext, user: UsersTable): Promise<Adve
  * request with the same idempotency key is charged once and credited once; the key sent again with
  * another amount is refused (409), never answered with the first payment as if it were this one.
  */
-export async function addFunds(ctx: AppContext, user: UsersTable, paise: number, idempotencyKey: string): Promise<{ account_balance: number; transaction: { id: string; amount: number; provider: string; created_at: string } }> {
+export async function addFunds(
+  ctx: AppContext,
+  user: UsersTable,
+  paise: number,
+  idempotencyKey: string,
+): Promise<{
+  account_balance: number;
+  transaction: { id: string; amount: number; provider: string; created_at: string };
+}> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   const provider = paymentProviderFor(ctx.config);
-  const payment = await provider.charge({ amount: paise, description: `Tarang ads: ${advertiser.company_name}`, idempotencyKey: `funds:${advertiser.id}:${idempotencyKey}` });
+  const payment = await provider.charge({
+    amount: paise,
+    description: `Tarang ads: ${advertiser.company_name}`,
+    idempotencyKey: `funds:${advertiser.id}:${idempotencyKey}`,
+  });
   if (payment.status !== 'succeeded') throw badRequest(payment.reason);
 
   const at = clockNow(ctx).toISOString();
-  const funds = { id: newId(16), advertiser_id: advertiser.id, amount: paise, provider: provider.name, provider_ref: payment.reference, created_at: at };
+  const funds = {
+    id: newId(16),
+    advertiser_id: advertiser.id,
+    amount: paise,
+    provider: provider.name,
+    provider_ref: payment.reference,
+    created_at: at,
+  };
   const recorded = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.insertFunds(trx, funds))) {
       const first = (await repo.findFundsByProviderRef(trx, provider.name, payment.reference))!;
-      if (Number(first.amount) !== paise || first.advertiser_id !== advertiser.id) throw idempotencyMismatch('This idempotency key was already used to add a different amount');
+      if (Number(first.amount) !== paise || first.advertiser_id !== advertiser.id)
+        throw idempotencyMismatch('This idempotency key was already used to add a different amount');
       return first;
     }
     await transfer(
-      { from: RupeeAccount.gateway, to: RupeeAccount.advertiser(advertiser.id), amount: paise, currency: 'INR', kind: 'advertiser_deposit', ref: funds.id, idempotencyKey: `deposit:${provider.name}:${payment.reference}` },
+      {
+        from: RupeeAccount.gateway,
+        to: RupeeAccount.advertiser(advertiser.id),
+        amount: paise,
+        currency: 'INR',
+        kind: 'advertiser_deposit',
+        ref: funds.id,
+        idempotencyKey: `deposit:${provider.name}:${payment.reference}`,
+      },
       trx,
     );
     return funds;
@@ -96,6 +140,11 @@ export async function addFunds(ctx: AppContext, user: UsersTable, paise: number,
   const balance = await balanceOf(ctx.db, RupeeAccount.advertiser(advertiser.id));
   return {
     account_balance: paiseToRupees(balance),
-    transaction: { id: recorded.id, amount: paiseToRupees(Number(recorded.amount)), provider: recorded.provider, created_at: recorded.created_at },
+    transaction: {
+      id: recorded.id,
+      amount: paiseToRupees(Number(recorded.amount)),
+      provider: recorded.provider,
+      created_at: recorded.created_at,
+    },
   };
 }

@@ -1,4 +1,14 @@
-import { AdRules, AdSpendSplit, CategoryShares, EarningCategories, splitByShares, type Campaign, type CampaignAction, type CampaignCreate, type SponsoredCampaign } from '@app/shared';
+import {
+  AdRules,
+  AdSpendSplit,
+  CategoryShares,
+  EarningCategories,
+  splitByShares,
+  type Campaign,
+  type CampaignAction,
+  type CampaignCreate,
+  type SponsoredCampaign,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -21,7 +31,10 @@ const CANDIDATES = 20;
 
 async function present(db: Executor, rows: CampaignsTable[]): Promise<Campaign[]> {
   const ids = rows.map((r) => r.id);
-  const [spent, remaining] = await Promise.all([earnedByRef(db, [AD_CHARGE], ids), balancesOf(db, ids.map(RupeeAccount.campaign))]);
+  const [spent, remaining] = await Promise.all([
+    earnedByRef(db, [AD_CHARGE], ids),
+    balancesOf(db, ids.map(RupeeAccount.campaign)),
+  ]);
   return rows.map((r) => presentCampaign(r, spent.get(r.id) ?? 0, remaining.get(RupeeAccount.campaign(r.id)) ?? 0));
 }
 
@@ -57,9 +70,21 @@ export async function createCampaign(ctx: AppContext, user: UsersTable, input: C
     await repo.insertCampaign(trx, row);
     await openAccount(trx, RupeeAccount.campaign(row.id), 'INR');
     try {
-      await transfer({ from: RupeeAccount.advertiser(advertiser.id), to: RupeeAccount.campaign(row.id), amount: input.budget, currency: 'INR', kind: 'campaign_budget', ref: row.id, idempotencyKey: `campaign-budget:${row.id}` }, trx);
+      await transfer(
+        {
+          from: RupeeAccount.advertiser(advertiser.id),
+          to: RupeeAccount.campaign(row.id),
+          amount: input.budget,
+          currency: 'INR',
+          kind: 'campaign_budget',
+          ref: row.id,
+          idempotencyKey: `campaign-budget:${row.id}`,
+        },
+        trx,
+      );
     } catch (err) {
-      if (err instanceof AppError && err.code === 'insufficient_funds') throw badRequest('The budget is more than your account balance. Add funds first.');
+      if (err instanceof AppError && err.code === 'insufficient_funds')
+        throw badRequest('The budget is more than your account balance. Add funds first.');
       throw err;
     }
   });
@@ -73,7 +98,12 @@ const TRANSITIONS: Record<CampaignAction, { from: CampaignsTable['status'][]; to
 };
 
 /** Pause, resume or cancel; cancelling returns the unspent budget to the account balance. */
-export async function changeCampaign(ctx: AppContext, user: UsersTable, id: string, action: CampaignAction): Promise<Campaign> {
+export async function changeCampaign(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+  action: CampaignAction,
+): Promise<Campaign> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   const at = clockNow(ctx).toISOString();
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -81,11 +111,23 @@ export async function changeCampaign(ctx: AppContext, user: UsersTable, id: stri
     if (!campaign || campaign.advertiser_id !== advertiser.id) throw notFound(CAMPAIGN_NOT_FOUND);
     const { from, to } = TRANSITIONS[action];
     // The status update takes the campaign's row first: a charge in flight finishes before the refund reads the balance.
-    if (!(await repo.setCampaignStatus(trx, id, from, to, at))) throw conflict(`A ${campaign.status} campaign cannot be ${action === 'cancel' ? 'cancelled' : `${action}d`}`);
+    if (!(await repo.setCampaignStatus(trx, id, from, to, at)))
+      throw conflict(`A ${campaign.status} campaign cannot be ${action === 'cancel' ? 'cancelled' : `${action}d`}`);
     if (action === 'cancel') {
       const unspent = await balanceOf(trx, RupeeAccount.campaign(id));
       if (unspent > 0) {
-        await transfer({ from: RupeeAccount.campaign(id), to: RupeeAccount.advertiser(advertiser.id), amount: unspent, currency: 'INR', kind: 'campaign_refund', ref: id, idempotencyKey: `campaign-refund:${id}` }, trx);
+        await transfer(
+          {
+            from: RupeeAccount.campaign(id),
+            to: RupeeAccount.advertiser(advertiser.id),
+            amount: unspent,
+            currency: 'INR',
+            kind: 'campaign_refund',
+            ref: id,
+            idempotencyKey: `campaign-refund:${id}`,
+          },
+          trx,
+        );
       }
     }
     return (await repo.findCampaign(trx, id))!;
@@ -98,13 +140,23 @@ export async function changeCampaign(ctx: AppContext, user: UsersTable, id: stri
  * whose budget and daily budget still cover an impression, in random order. A viewer is never shown
  * their own campaigns.
  */
-export async function sponsoredFor(ctx: AppContext, category: string | undefined, viewer?: UsersTable): Promise<SponsoredCampaign[]> {
+export async function sponsoredFor(
+  ctx: AppContext,
+  category: string | undefined,
+  viewer?: UsersTable,
+): Promise<SponsoredCampaign[]> {
   const day = utcDay(clockNow(ctx));
   const rows = (await repo.activeCampaigns(ctx.db, category, CANDIDATES)).filter((r) => r.owner_id !== viewer?.id);
-  const balances = await balancesOf(ctx.db, rows.map((r) => RupeeAccount.campaign(r.id)));
+  const balances = await balancesOf(
+    ctx.db,
+    rows.map((r) => RupeeAccount.campaign(r.id)),
+  );
   const affordable = rows.filter((r) => {
     const spentToday = r.spend_day === day ? Number(r.spent_today) : 0;
-    return (balances.get(RupeeAccount.campaign(r.id)) ?? 0) >= AdRules.impressionPrice && spentToday + AdRules.impressionPrice <= Number(r.daily_budget);
+    return (
+      (balances.get(RupeeAccount.campaign(r.id)) ?? 0) >= AdRules.impressionPrice &&
+      spentToday + AdRules.impressionPrice <= Number(r.daily_budget)
+    );
   });
   for (let i = affordable.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -129,13 +181,20 @@ class NotCounted extends Error {}
  * Counts an impression or a click and charges it to the campaign's budget. It counts at most once
  * per hour per viewer, campaign and kind, where the viewer is the signed-in user or else the client's
  * address (a browser's User-Agent is free to rotate), and at most AD_EVENTS_PER_ADDRESS times a day
- * per address, campaign and kind, signed in or not, so no one address can drain a budget. Then: the conditional debit of the campaign's account means concurrent
+ * per address, campaign and kind, signed in or not, so no one address can drain a budget. Then: the
+ * conditional debit of the campaign's account means concurrent
  * events can never spend more than the budget, and the conditional update of the campaign row keeps
  * the day under its daily budget. The charge is split at once: 70 % to the creators' pool, 15 % to
  * the viewer pools (by category share), 15 % to the platform. A campaign that can no longer pay for
  * an impression is completed.
  */
-export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: 'impression' | 'click', addressKey: string, viewer?: UsersTable): Promise<{ counted: boolean; landing_url: string | null }> {
+export async function recordAdEvent(
+  ctx: AppContext,
+  campaignId: string,
+  kind: 'impression' | 'click',
+  addressKey: string,
+  viewer?: UsersTable,
+): Promise<{ counted: boolean; landing_url: string | null }> {
   const campaign = await repo.findCampaign(ctx.db, campaignId);
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
   const owner = viewer ? await repo.findAdvertiserByUser(ctx.db, viewer.id) : undefined;
@@ -148,12 +207,39 @@ export async function recordAdEvent(ctx: AppContext, campaignId: string, kind: '
   const viewerKey = viewer ? `user:${viewer.id}` : addressKey;
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.claimAdEventWindow(trx, { campaign_id: campaignId, viewer_key: viewerKey, kind, counted_at: at }, new Date(now.getTime() - HOUR_MS).toISOString()))) throw new NotCounted();
-      if (!(await withinAddressCap(trx, addressKey, `ad:${campaignId}:${kind}`, ctx.config.addressCaps.adEventsPerCampaign, now))) throw new NotCounted();
+      if (
+        !(await repo.claimAdEventWindow(
+          trx,
+          { campaign_id: campaignId, viewer_key: viewerKey, kind, counted_at: at },
+          new Date(now.getTime() - HOUR_MS).toISOString(),
+        ))
+      )
+        throw new NotCounted();
+      if (
+        !(await withinAddressCap(
+          trx,
+          addressKey,
+          `ad:${campaignId}:${kind}`,
+          ctx.config.addressCaps.adEventsPerCampaign,
+          now,
+        ))
+      )
+        throw new NotCounted();
       if (!(await repo.countAdEvent(trx, campaignId, kind, price, utcDay(now), at))) throw new NotCounted();
       await lockAccounts(trx, chargeAccounts(campaignId));
       try {
-        await transfer({ from: RupeeAccount.campaign(campaignId), to: RupeeAccount.adClearing, amount: price, currency: 'INR', kind: AD_CHARGE, ref: campaignId, idempotencyKey: `ad:${campaignId}:${kind}:${viewerKey}:${at}` }, trx);
+        await transfer(
+          {
+            from: RupeeAccount.campaign(campaignId),
+            to: RupeeAccount.adClearing,
+            amount: price,
+            currency: 'INR',
+            kind: AD_CHARGE,
+            ref: campaignId,
+            idempotencyKey: `ad:${campaignId}:${kind}:${viewerKey}:${at}`,
+          },
+          trx,
+        );
       } catch (err) {
         if (err instanceof AppError && err.code === 'insufficient_funds') throw new NotCounted();
         throw err;
@@ -182,6 +268,18 @@ async function splitCharge(trx: Executor, campaignId: string, amount: number, ke
     ...EarningCategories.map((c): [string, number] => [RupeeAccount.pool(c), pools[c]]),
   ];
   for (const [to, part] of parts) {
-    if (part > 0) await transfer({ from: RupeeAccount.adClearing, to, amount: part, currency: 'INR', kind: 'ad_split', ref: campaignId, idempotencyKey: `split:${key}:${to}` }, trx);
+    if (part > 0)
+      await transfer(
+        {
+          from: RupeeAccount.adClearing,
+          to,
+          amount: part,
+          currency: 'INR',
+          kind: 'ad_split',
+          ref: campaignId,
+          idempotencyKey: `split:${key}:${to}`,
+        },
+        trx,
+      );
   }
 }

@@ -23,14 +23,21 @@ export interface PaymentProvider {
  */
 export const localTestProvider: PaymentProvider = {
   name: 'test',
-  charge: async (request) => ({ status: 'succeeded', reference: `test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}` }),
+  charge: async (request) => ({
+    status: 'succeeded',
+    reference: `test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`,
+  }),
 };
 
 /** No provider configured (the production default until one is added): every payment is declined. */
 export const noProvider: PaymentProvider = {
   name: 'none',
-  charge: async () => ({ status: 'declined', reason: 'Adding funds is not available yet: no payment provider is configured' }),
+  charge: async () => ({
+    status: 'declined',
+    reason: 'Adding funds is not available yet: no payment provider is configured',
+  }),
 };
 
 /** The provider PAYMENT_PROVIDER names. A real one (Razorpay, Stripe, …) implements PaymentProvider and is added here. */
-export const paymentProviderFor = (config: Pick<Config, 'paymentProvider'>): PaymentProvider => (config.paymentProvider === 'test' ? localTestProvider : noProvider);
+export const paymentProviderFor = (config: Pick<Config, 'paymentProvider'>): PaymentProvider =>
+  config.paymentProvider === 'test' ? localTestProvider : noProvider;

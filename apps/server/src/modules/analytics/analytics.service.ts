@@ -21,7 +21,11 @@ export interface CreatorAnalytics {
     engagement_rate: number;
     total_tokens_earned: number;
   };
-  performance: { top_videos: Array<{ id: string; title: string; views: number }>; top_clips: Array<{ id: string; title: string; views: number }>; recent_views_30d: number };
+  performance: {
+    top_videos: Array<{ id: string; title: string; views: number }>;
+    top_clips: Array<{ id: string; title: string; views: number }>;
+    recent_views_30d: number;
+  };
   revenue: { total_earned: number; avg_per_video: number; estimated_monthly: number };
 }
 

@@ -13,7 +13,10 @@ export function perNetworkLimit(app: FastifyInstance, step: string, max: number,
   return async (req: FastifyRequest): Promise<void> => {
     const result = await check(req);
     if (!result.isAllowed && result.isExceeded) {
-      throw tooManyRequests(`Too many attempts from your network, please try again in ${result.ttlInSeconds} s`, result.ttlInSeconds);
+      throw tooManyRequests(
+        `Too many attempts from your network, please try again in ${result.ttlInSeconds} s`,
+        result.ttlInSeconds,
+      );
     }
   };
 }

@@ -44,10 +44,14 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, remoteAddress: string) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
-  const register = (email: string, remoteAddress: string) => post('/api/auth/register', { email, password: PASSWORD }, remoteAddress);
-  const login = (email: string, remoteAddress: string, password = PASSWORD) => post('/api/auth/login', { email, password }, remoteAddress);
-  const profile = async (token: string) => (await t.app.inject({ url: '/api/user/profile', headers: bearer(token) })).json<AuthResponse['user']>();
+  const post = (url: string, payload: object, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const register = (email: string, remoteAddress: string) =>
+    post('/api/auth/register', { email, password: PASSWORD }, remoteAddress);
+  const login = (email: string, remoteAddress: string, password = PASSWORD) =>
+    post('/api/auth/login', { email, password }, remoteAddress);
+  const profile = async (token: string) =>
+    (await t.app.inject({ url: '/api/user/profile', headers: bearer(token) })).json<AuthResponse['user']>();
 
   async function challenge(account: PrivateKeyAccount, remoteAddress: string) {
     const res = await post('/api/auth/challenge', { wallet_address: account.address }, remoteAddress);
@@ -64,7 +68,16 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       execFile(
         process.execPath,
         ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/cli/admin.ts'), ...args],
-        { cwd: repoRoot, env: { ...env, NODE_ENV: 'test', DATA_DIR: config.dataDir, ADMIN_EMAILS: BOSS, ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}) } },
+        {
+          cwd: repoRoot,
+          env: {
+            ...env,
+            NODE_ENV: 'test',
+            DATA_DIR: config.dataDir,
+            ADMIN_EMAILS: BOSS,
+            ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+          },
+        },
         (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr }),
       );
     });
@@ -80,39 +93,47 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       expect((await profile(again.json<AuthResponse>().access_token)).role).toBe('user');
 
       // What the coming email-verification step will record: from then on the listed address is staff.
-      await t.ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', BOSS).execute();
+      await t.ctx.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('email', '=', BOSS)
+        .execute();
       const verified = await login(BOSS, '10.3.0.1');
       expect((await profile(verified.json<AuthResponse>().access_token)).role).toBe('admin');
     });
 
-    it('the admin CLI grants and revokes an existing email account, refuses unknown roles, stray arguments and unknown users', { timeout: 120_000 }, async () => {
-      const email = `helper-${dialect}@example.com`;
-      const { access_token } = (await register(email, '10.3.0.2')).json<AuthResponse>();
+    it(
+      'the admin CLI grants and revokes an existing email account, refuses unknown roles, stray arguments and unknown users',
+      { timeout: 120_000 },
+      async () => {
+        const email = `helper-${dialect}@example.com`;
+        const { access_token } = (await register(email, '10.3.0.2')).json<AuthResponse>();
 
-      const refusals = await Promise.all([
-        adminCli('grant', email, 'root'),
-        adminCli('grant', email, 'admin', '--force'),
-        adminCli('grant', '--help', 'admin'),
-        adminCli('grant', email, 'user'), // lowering is revoke's job
-      ]);
-      expect(refusals.map((r) => r.code)).toEqual([2, 2, 2, 2]);
-      expect((await profile(access_token)).role).toBe('user');
+        const refusals = await Promise.all([
+          adminCli('grant', email, 'root'),
+          adminCli('grant', email, 'admin', '--force'),
+          adminCli('grant', '--help', 'admin'),
+          adminCli('grant', email, 'user'), // lowering is revoke's job
+        ]);
+        expect(refusals.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+        expect((await profile(access_token)).role).toBe('user');
 
-      const granted = await adminCli('grant', email.toUpperCase(), 'support');
-      expect(granted).toMatchObject({ code: 0 });
-      expect(granted.out).toContain('is now support');
-      expect((await profile(access_token)).role).toBe('support');
-      expect((await adminCli('list')).out).toContain(email);
+        const granted = await adminCli('grant', email.toUpperCase(), 'support');
+        expect(granted).toMatchObject({ code: 0 });
+        expect(granted.out).toContain('is now support');
+        expect((await profile(access_token)).role).toBe('support');
+        expect((await adminCli('list')).out).toContain(email);
 
-      expect(await adminCli('revoke', email)).toMatchObject({ code: 0 });
-      expect((await profile(access_token)).role).toBe('user');
+        expect(await adminCli('revoke', email)).toMatchObject({ code: 0 });
+        expect((await profile(access_token)).role).toBe('user');
 
-      // No grant waits for a later sign-up: whoever registered the address first would get it.
-      const later = `later-${dialect}@example.com`;
-      expect(await adminCli('grant', later, 'admin')).toMatchObject({ code: 1 });
-      expect((await register(later, '10.3.0.2')).json<AuthResponse>().user.role).toBe('user');
-      expect(await adminCli('grant', later, 'admin')).toMatchObject({ code: 0 });
-    });
+        // No grant waits for a later sign-up: whoever registered the address first would get it.
+        const later = `later-${dialect}@example.com`;
+        expect(await adminCli('grant', later, 'admin')).toMatchObject({ code: 1 });
+        expect((await register(later, '10.3.0.2')).json<AuthResponse>().user.role).toBe('user');
+        expect(await adminCli('grant', later, 'admin')).toMatchObject({ code: 0 });
+      },
+    );
   });
 
   describe('sign-in spray (finding 5)', () => {
@@ -151,16 +172,26 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
         .selectFrom('ledger_entries')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('kind', '=', 'welcome_bonus')
-        .where('ref', 'in', results.map((r) => r.user.id))
+        .where(
+          'ref',
+          'in',
+          results.map((r) => r.user.id),
+        )
         .executeTakeFirstOrThrow();
       expect(Number(bonuses.n)).toBe(2);
 
       // A second server process on the same database (or this one after a restart) keeps the count.
-      for (const i of [0, 1]) expect((await register(`near-cap-${i}@example.com`, '10.6.0.9')).json<AuthResponse>().welcome_bonus).toBe(true);
+      for (const i of [0, 1])
+        expect((await register(`near-cap-${i}@example.com`, '10.6.0.9')).json<AuthResponse>().welcome_bonus).toBe(true);
       const other = await createContext(t.ctx.config);
       const otherApp = await buildApp(other.ctx);
       try {
-        const res = await otherApp.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'elsewhere@example.com', password: PASSWORD }, remoteAddress: '10.6.0.9' });
+        const res = await otherApp.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: 'elsewhere@example.com', password: PASSWORD },
+          remoteAddress: '10.6.0.9',
+        });
         expect(res.statusCode).toBe(201);
         expect(res.json<AuthResponse>()).toMatchObject({ welcome_bonus: false, user: { total_tokens: 0 } });
       } finally {
@@ -176,7 +207,8 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
     });
 
     it('a first wallet sign-in shares the cap with email sign-ups', async () => {
-      for (const i of [0, 1]) expect((await register(`mixed-${i}@example.com`, '10.8.0.1')).json<AuthResponse>().welcome_bonus).toBe(true);
+      for (const i of [0, 1])
+        expect((await register(`mixed-${i}@example.com`, '10.8.0.1')).json<AuthResponse>().welcome_bonus).toBe(true);
       const account = privateKeyToAccount(generatePrivateKey());
       const res = await post('/api/auth/verify', await challenge(account, '10.8.0.1'), '10.8.0.1');
       expect(res.statusCode).toBe(200);
@@ -190,13 +222,16 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       const challenges: number[] = [];
       for (let i = 0; i < 7; i++) {
         const account = privateKeyToAccount(generatePrivateKey());
-        challenges.push((await post('/api/auth/challenge', { wallet_address: account.address }, '10.9.0.1')).statusCode);
+        challenges.push(
+          (await post('/api/auth/challenge', { wallet_address: account.address }, '10.9.0.1')).statusCode,
+        );
       }
       expect(challenges).toEqual([200, 200, 200, 200, 200, 429, 429]);
 
       // Real signed challenges (asked for from many networks) verified from one network.
       const signed = [];
-      for (let i = 0; i < 7; i++) signed.push(await challenge(privateKeyToAccount(generatePrivateKey()), `10.9.1.${i + 1}`));
+      for (let i = 0; i < 7; i++)
+        signed.push(await challenge(privateKeyToAccount(generatePrivateKey()), `10.9.1.${i + 1}`));
       const verifies: number[] = [];
       for (const body of signed) verifies.push((await post('/api/auth/verify', body, '10.9.2.1')).statusCode);
       expect(verifies).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -215,7 +250,9 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       await expect.poll(() => scryptLoad.inFlight).toBe(0);
       scryptLoad.max = 0;
 
-      const logins = Array.from({ length: 50 }, (_, i) => login(i % 2 ? known : `nobody-${i}@example.com`, `10.10.1.${i + 1}`, `guess-${i}`));
+      const logins = Array.from({ length: 50 }, (_, i) =>
+        login(i % 2 ? known : `nobody-${i}@example.com`, `10.10.1.${i + 1}`, `guess-${i}`),
+      );
       const health = await t.app.inject({ url: '/healthz' });
       expect(health.statusCode).toBe(200);
       const answers = await Promise.all(logins);

@@ -22,7 +22,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/challenge',
     {
       onRequest: perNetworkLimit(app, 'challenge', limits.walletPerIp, '15 minutes'),
-      schema: { tags, summary: 'Get a Sign-In with Ethereum message to sign', body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Get a Sign-In with Ethereum message to sign',
+        body: ChallengeRequestSchema,
+        response: { 200: ChallengeResponseSchema },
+      },
     },
     (req) => issueChallenge(app.ctx, req.body.wallet_address),
   );
@@ -31,7 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify',
     {
       onRequest: perNetworkLimit(app, 'verify', limits.walletPerIp, '15 minutes'),
-      schema: { tags, summary: 'Exchange a signed challenge for a session token', body: VerifyRequestSchema, response: { 200: AuthResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Exchange a signed challenge for a session token',
+        body: VerifyRequestSchema,
+        response: { 200: AuthResponseSchema },
+      },
     },
     (req) => verifyWallet(app.ctx, req.body, req.ip),
   );
@@ -41,7 +51,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: perNetworkLimit(app, 'register', limits.registerPerIp, '1 hour'),
       config: { rateLimit: perAccountLimit('register', 20) },
-      schema: { tags, summary: 'Create an email account', body: RegisterRequestSchema, response: { 201: AuthResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Create an email account',
+        body: RegisterRequestSchema,
+        response: { 201: AuthResponseSchema },
+      },
     },
     async (req, reply) => reply.status(201).send(await registerWithEmail(app.ctx, req.body, req.ip)),
   );
@@ -51,7 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: perNetworkLimit(app, 'login', limits.loginPerIp, '15 minutes'),
       config: { rateLimit: perAccountLimit('login', 10) },
-      schema: { tags, summary: 'Sign in with email and password', body: LoginRequestSchema, response: { 200: AuthResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: LoginRequestSchema,
+        response: { 200: AuthResponseSchema },
+      },
     },
     (req) => loginWithEmail(app.ctx, req.body),
   );

@@ -9,7 +9,14 @@ import { conflict, unauthorized } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { createSession } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
-import { assertUsernameAllowed, createUser, freeUsername, getUser, grantRole, type NewUser } from '../users/users.service.ts';
+import {
+  assertUsernameAllowed,
+  createUser,
+  freeUsername,
+  getUser,
+  grantRole,
+  type NewUser,
+} from '../users/users.service.ts';
 import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
@@ -24,7 +31,13 @@ export async function issueChallenge(ctx: AppContext, walletAddress: string): Pr
   const now = new Date();
   const message = buildSiweMessage(address, nonce, { publicUrl: ctx.config.publicUrl, now });
   await forgetExpiredNonces(ctx.db, now.toISOString());
-  await insertNonce(ctx.db, { nonce, wallet_address: address, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(), used_at: null });
+  await insertNonce(ctx.db, {
+    nonce,
+    wallet_address: address,
+    issued_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(),
+    used_at: null,
+  });
   return { message };
 }
 
@@ -74,7 +87,8 @@ export async function registerWithEmail(
   let created: { user: UsersTable; welcomeBonus: boolean };
   try {
     created = await createWithBonusQuota(ctx, clientIp, async (trx) => {
-      if (input.username && (await users.usernameTaken(trx, input.username))) throw conflict('Username is already taken');
+      if (input.username && (await users.usernameTaken(trx, input.username)))
+        throw conflict('Username is already taken');
       const username = input.username ?? (await freeUsername(trx, input.email.split('@')[0] ?? 'user'));
       return { username, email: input.email, passwordHash, role: 'user' };
     });
@@ -85,7 +99,10 @@ export async function registerWithEmail(
   return { ...(await startSession(ctx, created.user, undefined)), welcome_bonus: created.welcomeBonus };
 }
 
-export async function loginWithEmail(ctx: AppContext, input: { email: string; password: string }): Promise<AuthResponse> {
+export async function loginWithEmail(
+  ctx: AppContext,
+  input: { email: string; password: string },
+): Promise<AuthResponse> {
   const row = await users.findByEmail(ctx.db, input.email);
   if (!row?.password_hash) {
     await ctx.passwords.verifyDecoy(input.password);
@@ -97,7 +114,9 @@ export async function loginWithEmail(ctx: AppContext, input: { email: string; pa
 
 /** ADMIN_EMAILS names addresses, and anyone can type an address: only a verified one is trusted. */
 function emailGrant(ctx: AppContext, row: UsersTable): Role | undefined {
-  return row.email && row.email_verified_at !== null && ctx.config.adminEmails.includes(row.email) ? 'admin' : undefined;
+  return row.email && row.email_verified_at !== null && ctx.config.adminEmails.includes(row.email)
+    ? 'admin'
+    : undefined;
 }
 
 /**
@@ -112,7 +131,13 @@ async function createWithBonusQuota(
 ): Promise<{ user: UsersTable; welcomeBonus: boolean }> {
   const clientKey = clientNetworkKey(ctx.secrets.appSecret, 'welcome-bonus', clientIp);
   return ctx.db.transaction().execute(async (trx) => {
-    const welcomeBonus = await withinAddressCap(trx, clientKey, 'welcome_bonus', ctx.config.welcomeBonusPerNetworkDay, new Date());
+    const welcomeBonus = await withinAddressCap(
+      trx,
+      clientKey,
+      'welcome_bonus',
+      ctx.config.welcomeBonusPerNetworkDay,
+      new Date(),
+    );
     return { user: await createUser(trx, { ...(await describe(trx)), welcomeBonus }), welcomeBonus };
   });
 }

@@ -9,11 +9,15 @@ const adminAccount = privateKeyToAccount(ADMIN_KEY);
 describe.each(testDialects)('auth on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { ADMIN_WALLETS: adminAccount.address.toLowerCase(), ADMIN_EMAILS: 'boss@example.com' });
+    t = await createTestApp(dialect, {
+      ADMIN_WALLETS: adminAccount.address.toLowerCase(),
+      ADMIN_EMAILS: 'boss@example.com',
+    });
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (url: string, payload: unknown, headers = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
   async function challengeFor(address: string) {
     const res = await post('/api/auth/challenge', { wallet_address: address });
@@ -45,7 +49,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const account = privateKeyToAccount(generatePrivateKey());
       const message = await challengeFor(account.address.toLowerCase());
       const signature = await account.signMessage({ message });
-      const res = await post('/api/auth/verify', { wallet_address: account.address.toUpperCase().replace('0X', '0x'), signature, message });
+      const res = await post('/api/auth/verify', {
+        wallet_address: account.address.toUpperCase().replace('0X', '0x'),
+        signature,
+        message,
+      });
       expect(res.statusCode).toBe(200);
     });
 
@@ -65,7 +73,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const account = privateKeyToAccount(generatePrivateKey());
       const other = privateKeyToAccount(generatePrivateKey());
       const message = await challengeFor(account.address);
-      const res = await post('/api/auth/verify', { wallet_address: account.address, signature: await other.signMessage({ message }), message });
+      const res = await post('/api/auth/verify', {
+        wallet_address: account.address,
+        signature: await other.signMessage({ message }),
+        message,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'The signature does not match this wallet', code: 'unauthorized' });
     });
@@ -74,7 +86,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const account = privateKeyToAccount(generatePrivateKey());
       const issued = await challengeFor(account.address);
       const forged = issued.replace(/Nonce: \w+/, 'Nonce: 0123456789abcdef0123456789abcdef');
-      const res = await post('/api/auth/verify', { wallet_address: account.address, signature: await account.signMessage({ message: forged }), message: forged });
+      const res = await post('/api/auth/verify', {
+        wallet_address: account.address,
+        signature: await account.signMessage({ message: forged }),
+        message: forged,
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -82,7 +98,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const victim = privateKeyToAccount(generatePrivateKey());
       const attacker = privateKeyToAccount(generatePrivateKey());
       const message = await challengeFor(victim.address);
-      const res = await post('/api/auth/verify', { wallet_address: attacker.address, signature: await attacker.signMessage({ message }), message });
+      const res = await post('/api/auth/verify', {
+        wallet_address: attacker.address,
+        signature: await attacker.signMessage({ message }),
+        message,
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -91,7 +111,10 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       ['a bad address', { wallet_address: '0x123', signature: '0x00', message: 'x' }],
       ['a non-hex signature', { wallet_address: adminAccount.address, signature: 'zz', message: 'x' }],
       ['an empty message', { wallet_address: adminAccount.address, signature: '0x00', message: '' }],
-      ['garbage message and signature', { wallet_address: adminAccount.address, signature: '0xdeadbeef', message: 'not a siwe message' }],
+      [
+        'garbage message and signature',
+        { wallet_address: adminAccount.address, signature: '0xdeadbeef', message: 'not a siwe message' },
+      ],
       ['an enormous message', { wallet_address: adminAccount.address, signature: '0x00', message: 'x'.repeat(10_000) }],
     ])('answers %s with 400/401 and a detail, never 500', async (_name, body) => {
       const res = await post('/api/auth/verify', body);
@@ -108,9 +131,18 @@ describe.each(testDialects)('auth on %s', (dialect) => {
   describe('email accounts', () => {
     it('registers, logs in and gets the welcome bonus once', async () => {
       const email = `Person-${dialect}@Example.com`;
-      const reg = await post('/api/auth/register', { email, password: 'long enough pw', username: `person_${dialect}` });
+      const reg = await post('/api/auth/register', {
+        email,
+        password: 'long enough pw',
+        username: `person_${dialect}`,
+      });
       expect(reg.statusCode).toBe(201);
-      expect(reg.json().user).toMatchObject({ email: email.toLowerCase(), username: `person_${dialect}`, total_tokens: 100, wallet_address: null });
+      expect(reg.json().user).toMatchObject({
+        email: email.toLowerCase(),
+        username: `person_${dialect}`,
+        total_tokens: 100,
+        wallet_address: null,
+      });
       const login = await post('/api/auth/login', { email: email.toUpperCase(), password: 'long enough pw' });
       expect(login.statusCode).toBe(200);
       expect(login.json().user.total_tokens).toBe(100);
@@ -138,18 +170,27 @@ describe.each(testDialects)('auth on %s', (dialect) => {
     });
 
     it('keeps "admin" and "support" usernames for staff', async () => {
-      const res = await post('/api/auth/register', { email: 'sneaky@example.com', password: 'whatever123', username: 'SupportDesk' });
+      const res = await post('/api/auth/register', {
+        email: 'sneaky@example.com',
+        password: 'whatever123',
+        username: 'SupportDesk',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toContain('reserved for staff');
       // nobody is staff at sign-up, not even an ADMIN_EMAILS address (that needs a verified email)
-      const boss = await post('/api/auth/register', { email: 'boss@example.com', password: 'whatever123', username: 'admin_boss' });
+      const boss = await post('/api/auth/register', {
+        email: 'boss@example.com',
+        password: 'whatever123',
+        username: 'admin_boss',
+      });
       expect(boss.statusCode).toBe(400);
       expect(boss.json().detail).toContain('reserved for staff');
     });
 
     it('rate-limits repeated failed logins for one email', async () => {
       const codes: number[] = [];
-      for (let i = 0; i < 12; i++) codes.push((await post('/api/auth/login', { email: 'target@example.com', password: `guess-${i}` })).statusCode);
+      for (let i = 0; i < 12; i++)
+        codes.push((await post('/api/auth/login', { email: 'target@example.com', password: `guess-${i}` })).statusCode);
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
       expect(codes.slice(10)).toEqual([429, 429]);
     });
@@ -177,7 +218,11 @@ describe.each(testDialects)('auth on %s', (dialect) => {
 
     it('refuses an expired session', async () => {
       const { access_token, user } = await signUpByEmail(t.app);
-      await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+      await t.ctx.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
       const res = await t.app.inject({ url: '/api/user/profile', headers: bearer(access_token) });
       expect(res.statusCode).toBe(401);
       expect(res.json().detail).toMatch(/expired/);

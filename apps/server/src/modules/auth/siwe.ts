@@ -35,7 +35,14 @@ export function checkSiweMessage(
 ): { ok: true; nonce: string } | { ok: false; reason: string } {
   const parsed = parseSiweMessage(message);
   const refuse = (reason: string) => ({ ok: false as const, reason });
-  if (!parsed.address || !parsed.nonce || !parsed.domain || !parsed.uri || !parsed.version || parsed.chainId === undefined) {
+  if (
+    !parsed.address ||
+    !parsed.nonce ||
+    !parsed.domain ||
+    !parsed.uri ||
+    !parsed.version ||
+    parsed.chainId === undefined
+  ) {
     return refuse('Invalid sign-in message');
   }
   if (!isAddress(parsed.address, { strict: false }) || getAddress(parsed.address) !== getAddress(walletAddress)) {
@@ -50,7 +57,8 @@ export function checkSiweMessage(
   if (parsed.issuedAt.getTime() > t + CLOCK_SKEW_MS) return refuse('The sign-in message is not valid yet');
   if (t - parsed.issuedAt.getTime() > Siwe.ttlMinutes * 60_000) return refuse('The sign-in message has expired');
   if (!parsed.expirationTime || parsed.expirationTime.getTime() <= t) return refuse('The sign-in message has expired');
-  if (parsed.notBefore && parsed.notBefore.getTime() > t + CLOCK_SKEW_MS) return refuse('The sign-in message is not valid yet');
+  if (parsed.notBefore && parsed.notBefore.getTime() > t + CLOCK_SKEW_MS)
+    return refuse('The sign-in message is not valid yet');
   return { ok: true, nonce: parsed.nonce };
 }
 

@@ -8,7 +8,9 @@ export type ClipSourceKind = 'video' | 'stream';
  * How a clip reads its source: a blob of the media store (copied to scratch for ffmpeg), or, for a
  * stream still on air, a snapshot of its recording taken when the clip is asked for.
  */
-export type ClipInput = { kind: 'blob'; blobKey: string } | { kind: 'live'; streamId: string; /** whether any video arrived yet */ recording: boolean };
+export type ClipInput =
+  | { kind: 'blob'; blobKey: string }
+  | { kind: 'live'; streamId: string; /** whether any video arrived yet */ recording: boolean };
 
 /** What a clip is cut from, whatever kind of thing it is. */
 export interface ClipSource {
@@ -52,10 +54,20 @@ export async function resolveStreamSource(db: Executor, id: string): Promise<Cli
   const base = { kind: 'stream' as const, id: stream.id, userId: stream.creator_id, category: stream.category };
   if (stream.recording_cid) {
     const blobKey = cidKey(stream.recording_cid);
-    return { ...base, durationSeconds: Number(stream.recording_duration_ms ?? 0) / 1000, playable: true, input: { kind: 'blob', blobKey } };
+    return {
+      ...base,
+      durationSeconds: Number(stream.recording_duration_ms ?? 0) / 1000,
+      playable: true,
+      input: { kind: 'blob', blobKey },
+    };
   }
   const onAir = stream.status === 'live' || stream.status === 'interrupted';
-  return { ...base, durationSeconds: 0, playable: onAir, input: { kind: 'live', streamId: stream.id, recording: stream.live_path !== null } };
+  return {
+    ...base,
+    durationSeconds: 0,
+    playable: onAir,
+    input: { kind: 'live', streamId: stream.id, recording: stream.live_path !== null },
+  };
 }
 
 const resolvers: Record<ClipSourceKind, ClipSourceResolver> = {
@@ -63,4 +75,5 @@ const resolvers: Record<ClipSourceKind, ClipSourceResolver> = {
   stream: resolveStreamSource,
 };
 
-export const resolveClipSource = (db: Executor, kind: ClipSourceKind, id: string): Promise<ClipSource | undefined> => resolvers[kind](db, id);
+export const resolveClipSource = (db: Executor, kind: ClipSourceKind, id: string): Promise<ClipSource | undefined> =>
+  resolvers[kind](db, id);

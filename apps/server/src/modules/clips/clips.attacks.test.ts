@@ -21,12 +21,20 @@ describe.each(testDialects)('clip rewards under attack on %s', (dialect) => {
       t.app.inject({
         method: 'POST',
         url: '/api/clips/create',
-        payload: { title: `Moment ${i}`, description: '', start_time: i, duration: 10, tags: [], source_video_id: v.id },
+        payload: {
+          title: `Moment ${i}`,
+          description: '',
+          start_time: i,
+          duration: 10,
+          tags: [],
+          source_video_id: v.id,
+        },
         headers: bearer(clipper.access_token),
       });
     const made = await Promise.all(Array.from({ length: Rewards.clipCreateDailyLimit + 8 }, (_, i) => create(i)));
     expect(made.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
-    const tokens = (await t.app.inject({ url: '/api/user/profile', headers: bearer(clipper.access_token) })).json().total_tokens;
+    const tokens = (await t.app.inject({ url: '/api/user/profile', headers: bearer(clipper.access_token) })).json()
+      .total_tokens;
     expect(tokens).toBe(100 + microToTokens(Rewards.clipCreateDailyLimit * Rewards.clipCreate));
   });
 });

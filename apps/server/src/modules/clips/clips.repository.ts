@@ -14,7 +14,8 @@ const withCreator = (db: Executor) =>
     .selectAll('clips')
     .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
 
-export const findClip = (db: Executor, id: string): Promise<ClipRow | undefined> => withCreator(db).where('clips.id', '=', id).executeTakeFirst();
+export const findClip = (db: Executor, id: string): Promise<ClipRow | undefined> =>
+  withCreator(db).where('clips.id', '=', id).executeTakeFirst();
 
 export async function insertClip(db: Executor, row: ClipsTable): Promise<void> {
   await db.insertInto('clips').values(row).execute();
@@ -26,11 +27,25 @@ export function listClips(db: Executor, query: ClipListQuery) {
   if (query.category) q = q.where(sql`lower(clips.category)`, '=', query.category.toLowerCase());
   if (query.duration) q = q.where('clips.duration_seconds', '=', query.duration);
   if (query.creator) q = q.where(sql`lower(users.wallet_address)`, '=', query.creator.toLowerCase());
-  return q.orderBy('clips.created_at', 'desc').orderBy('clips.id', 'desc').limit(query.limit).offset(query.offset).execute();
+  return q
+    .orderBy('clips.created_at', 'desc')
+    .orderBy('clips.id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
 }
 
-export async function markReady(db: Executor, id: string, media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'hls_path'>, at: string): Promise<void> {
-  await db.updateTable('clips').set({ ...media, status: 'ready', failure: null, source_cid: null, updated_at: at }).where('id', '=', id).execute();
+export async function markReady(
+  db: Executor,
+  id: string,
+  media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'hls_path'>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('clips')
+    .set({ ...media, status: 'ready', failure: null, source_cid: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Only a clip still being cut becomes failed: a late failure report never undoes a finished cut. */
@@ -51,14 +66,24 @@ export async function addLike(db: Executor, clipId: string, userId: string, now:
     .onConflict((oc) => oc.columns(['clip_id', 'user_id']).doNothing())
     .returning('clip_id')
     .executeTakeFirst();
-  if (row) await db.updateTable('clips').set({ likes: sql`likes + 1` }).where('id', '=', clipId).execute();
+  if (row)
+    await db
+      .updateTable('clips')
+      .set({ likes: sql`likes + 1` })
+      .where('id', '=', clipId)
+      .execute();
   return row !== undefined;
 }
 
 /** Which of these clips the user has liked. */
 export async function likedAmong(db: Executor, userId: string, clipIds: string[]): Promise<Set<string>> {
   if (clipIds.length === 0) return new Set();
-  const rows = await db.selectFrom('clip_likes').select('clip_id').where('user_id', '=', userId).where('clip_id', 'in', clipIds).execute();
+  const rows = await db
+    .selectFrom('clip_likes')
+    .select('clip_id')
+    .where('user_id', '=', userId)
+    .where('clip_id', 'in', clipIds)
+    .execute();
   return new Set(rows.map((r) => r.clip_id));
 }
 
@@ -66,31 +91,59 @@ export async function likedAmong(db: Executor, userId: string, clipIds: string[]
  * Counts a view when this viewer's last counted view of the clip is over 24 h old (or there is
  * none), in one statement, so concurrent views from one viewer count once.
  */
-export async function claimViewWindow(db: Executor, clipId: string, viewerKey: string, now: string, windowStart: string): Promise<boolean> {
+export async function claimViewWindow(
+  db: Executor,
+  clipId: string,
+  viewerKey: string,
+  now: string,
+  windowStart: string,
+): Promise<boolean> {
   const row = await db
     .insertInto('clip_view_windows')
     .values({ clip_id: clipId, viewer_key: viewerKey, counted_at: now })
-    .onConflict((oc) => oc.columns(['clip_id', 'viewer_key']).doUpdateSet({ counted_at: now }).where('clip_view_windows.counted_at', '<=', windowStart))
+    .onConflict((oc) =>
+      oc
+        .columns(['clip_id', 'viewer_key'])
+        .doUpdateSet({ counted_at: now })
+        .where('clip_view_windows.counted_at', '<=', windowStart),
+    )
     .returning('counted_at')
     .executeTakeFirst();
   return row !== undefined;
 }
 
 export async function recordView(db: Executor, clipId: string, viewerKey: string, now: string): Promise<void> {
-  await db.insertInto('clip_views').values({ id: newId(16), clip_id: clipId, viewer_key: viewerKey, created_at: now }).execute();
-  await db.updateTable('clips').set({ views: sql`views + 1` }).where('id', '=', clipId).execute();
+  await db
+    .insertInto('clip_views')
+    .values({ id: newId(16), clip_id: clipId, viewer_key: viewerKey, created_at: now })
+    .execute();
+  await db
+    .updateTable('clips')
+    .set({ views: sql`views + 1` })
+    .where('id', '=', clipId)
+    .execute();
 }
 
 export async function counters(db: Executor, clipId: string): Promise<{ views: number; likes: number }> {
-  const row = await db.selectFrom('clips').select(['views', 'likes']).where('id', '=', clipId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('clips')
+    .select(['views', 'likes'])
+    .where('id', '=', clipId)
+    .executeTakeFirstOrThrow();
   return { views: Number(row.views), likes: Number(row.likes) };
 }
 
 /** Totals over every ready clip: how many, their views, and what the ledger credited for them. */
-export async function platformTotals(db: Executor, earningKinds: string[]): Promise<{ clips: number; views: number; earned: number }> {
+export async function platformTotals(
+  db: Executor,
+  earningKinds: string[],
+): Promise<{ clips: number; views: number; earned: number }> {
   const counts = await db
     .selectFrom('clips')
-    .select((eb) => [eb.fn.countAll<number>().as('clips'), eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('clips'),
+      eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'),
+    ])
     .where('status', '=', 'ready')
     .executeTakeFirstOrThrow();
   const earned = await db
@@ -103,7 +156,10 @@ export async function platformTotals(db: Executor, earningKinds: string[]): Prom
 }
 
 /** A creator's totals over their ready clips. */
-export async function creatorTotals(db: Executor, creatorId: string): Promise<{ clips: number; views: number; likes: number }> {
+export async function creatorTotals(
+  db: Executor,
+  creatorId: string,
+): Promise<{ clips: number; views: number; likes: number }> {
   const row = await db
     .selectFrom('clips')
     .select((eb) => [

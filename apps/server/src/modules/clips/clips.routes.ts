@@ -1,4 +1,12 @@
-import { ClipCreateSchema, ClipCreatedSchema, ClipLikeResultSchema, ClipListQuerySchema, ClipListSchema, ClipSchema, ClipStatsSchema } from '@app/shared';
+import {
+  ClipCreateSchema,
+  ClipCreatedSchema,
+  ClipLikeResultSchema,
+  ClipListQuerySchema,
+  ClipListSchema,
+  ClipSchema,
+  ClipStatsSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
@@ -15,7 +23,8 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
       schema: {
         tags,
-        summary: 'Cut a 10, 20, 40 or 60 s clip from a video (source_video_id) or a recorded stream (source_stream_id); pays 5 tokens',
+        summary:
+          'Cut a 10, 20, 40 or 60 s clip from a video (source_video_id) or a recorded stream (source_stream_id); pays 5 tokens',
         body: ClipCreateSchema,
         response: { 201: ClipCreatedSchema },
       },
@@ -25,7 +34,14 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/clips',
-    { schema: { tags, summary: 'Ready clips, newest first, by category, length and creator wallet', querystring: ClipListQuerySchema, response: { 200: ClipListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ready clips, newest first, by category, length and creator wallet',
+        querystring: ClipListQuerySchema,
+        response: { 200: ClipListSchema },
+      },
+    },
     async (req) => ({ clips: await clips.listClips(app.ctx, req.query, await currentUser(req)) }),
   );
 
@@ -37,13 +53,27 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/clips/:id',
-    { schema: { tags, summary: 'One clip (one still being cut only for its creator)', params: Params, response: { 200: ClipSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One clip (one still being cut only for its creator)',
+        params: Params,
+        response: { 200: ClipSchema },
+      },
+    },
     async (req) => clips.getClip(app.ctx, req.params.id, await currentUser(req)),
   );
 
   app.post(
     '/api/clips/:id/like',
-    { schema: { tags, summary: 'Like a clip once; its creator earns 0.5 token', params: Params, response: { 200: ClipLikeResultSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Like a clip once; its creator earns 0.5 token',
+        params: Params,
+        response: { 200: ClipLikeResultSchema },
+      },
+    },
     async (req) => clips.likeClip(app.ctx, req.params.id, await requireUser(req)),
   );
 

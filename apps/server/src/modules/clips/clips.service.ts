@@ -1,4 +1,13 @@
-import { CLIP_BEYOND_SOURCE, ClipCreateSchema, Rewards, microToTokens, type Clip, type ClipLikeResult, type ClipListQuery, type ClipStats } from '@app/shared';
+import {
+  CLIP_BEYOND_SOURCE,
+  ClipCreateSchema,
+  Rewards,
+  microToTokens,
+  type Clip,
+  type ClipLikeResult,
+  type ClipListQuery,
+  type ClipStats,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
@@ -24,7 +33,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function present(db: Executor, rows: repo.ClipRow[], viewer?: UsersTable): Promise<Clip[]> {
   const ids = rows.map((r) => r.id);
-  const [earned, liked] = await Promise.all([earnedByRef(db, earningKinds, ids), viewer ? repo.likedAmong(db, viewer.id, ids) : new Set<string>()]);
+  const [earned, liked] = await Promise.all([
+    earnedByRef(db, earningKinds, ids),
+    viewer ? repo.likedAmong(db, viewer.id, ids) : new Set<string>(),
+  ]);
   return rows.map((r) => presentClip(r, earned.get(r.id) ?? 0, liked.has(r.id)));
 }
 
@@ -49,8 +61,14 @@ export async function getClip(ctx: AppContext, id: string, viewer?: UsersTable):
  * 5-token creation reward (for the first few clips of the day: a clip costs nothing to make) and
  * the job that cuts the media are written in one transaction, so a clip never exists without its job.
  */
-export async function createClip(ctx: AppContext, user: UsersTable, input: z.output<typeof ClipCreateSchema>): Promise<{ clip_id: string }> {
-  const [kind, sourceId]: [ClipSourceKind, string] = input.source_video_id ? ['video', input.source_video_id] : ['stream', input.source_stream_id!];
+export async function createClip(
+  ctx: AppContext,
+  user: UsersTable,
+  input: z.output<typeof ClipCreateSchema>,
+): Promise<{ clip_id: string }> {
+  const [kind, sourceId]: [ClipSourceKind, string] = input.source_video_id
+    ? ['video', input.source_video_id]
+    : ['stream', input.source_stream_id!];
   const source = await resolveClipSource(ctx.db, kind, sourceId);
   if (!source || (!source.playable && source.userId !== user.id)) throw notFound(SOURCE_NOT_FOUND);
   if (!source.playable) throw conflict(SOURCE_NOT_READY);
@@ -107,7 +125,14 @@ async function insertClip(
     });
     if (await withinDailyLimit(trx, user.id, 'clip_reward', Rewards.clipCreateDailyLimit, new Date())) {
       await transfer(
-        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.clipCreate, kind: ClipEarningKinds.create, ref: id, idempotencyKey: `clip:${id}` },
+        {
+          from: SystemAccount.mint,
+          to: userAccountId(user.id),
+          amount: Rewards.clipCreate,
+          kind: ClipEarningKinds.create,
+          ref: id,
+          idempotencyKey: `clip:${id}`,
+        },
         trx,
       );
     }
@@ -123,7 +148,14 @@ export async function likeClip(ctx: AppContext, clipId: string, user: UsersTable
     const added = await repo.addLike(trx, clipId, user.id, nowIso());
     if (added && clip.creator_id !== user.id) {
       await transfer(
-        { from: SystemAccount.mint, to: userAccountId(clip.creator_id), amount: Rewards.clipLike, kind: ClipEarningKinds.like, ref: clipId, idempotencyKey: `clip-like:${clipId}:${user.id}` },
+        {
+          from: SystemAccount.mint,
+          to: userAccountId(clip.creator_id),
+          amount: Rewards.clipLike,
+          kind: ClipEarningKinds.like,
+          ref: clipId,
+          idempotencyKey: `clip-like:${clipId}:${user.id}`,
+        },
         trx,
       );
     }
@@ -132,13 +164,24 @@ export async function likeClip(ctx: AppContext, clipId: string, user: UsersTable
 }
 
 /** Counts a view once per viewer per clip per 24 h, like video views; a creator's own views do not count. */
-export async function recordClipView(ctx: AppContext, clipId: string, viewerKey: string, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+export async function recordClipView(
+  ctx: AppContext,
+  clipId: string,
+  viewerKey: string,
+  viewer?: UsersTable,
+): Promise<{ counted: boolean; views: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const clip = await visibleClip(trx, clipId, viewer);
     if (viewer?.id === clip.creator_id) return { counted: false, views: Number(clip.views) };
     const now = new Date();
     const at = now.toISOString();
-    const counted = await repo.claimViewWindow(trx, clipId, viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString());
+    const counted = await repo.claimViewWindow(
+      trx,
+      clipId,
+      viewerKey,
+      at,
+      new Date(now.getTime() - DAY_MS).toISOString(),
+    );
     if (counted) await repo.recordView(trx, clipId, viewerKey, at);
     return { counted, views: (await repo.counters(trx, clipId)).views };
   });
@@ -151,6 +194,9 @@ export async function clipStats(ctx: AppContext): Promise<ClipStats> {
 
 /** What the creator dashboard reads about a creator's clips. */
 export async function creatorClipStats(ctx: AppContext, creatorId: string, top: number) {
-  const [totals, topClips] = await Promise.all([repo.creatorTotals(ctx.db, creatorId), repo.topClipsOf(ctx.db, creatorId, top)]);
+  const [totals, topClips] = await Promise.all([
+    repo.creatorTotals(ctx.db, creatorId),
+    repo.topClipsOf(ctx.db, creatorId, top),
+  ]);
   return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })) };
 }

@@ -19,18 +19,44 @@ describe.each(testDialects)('clips on %s', (dialect) => {
   afterAll(() => t.close());
 
   const get = (url: string, token?: string) => t.app.inject({ url, headers: token ? bearer(token) : {} });
-  const post = (url: string, token?: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+  const post = (url: string, token?: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
   const balance = async (token: string) => (await get('/api/user/profile', token)).json().total_tokens as number;
-  const video = (overrides = {}) => insertVideo(t.ctx.db, owner.user.id, { duration_ms: 45_000, category: 'Sports', ...overrides });
-  const clipCount = async () => Number((await t.ctx.db.selectFrom('clips').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const video = (overrides = {}) =>
+    insertVideo(t.ctx.db, owner.user.id, { duration_ms: 45_000, category: 'Sports', ...overrides });
+  const clipCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('clips')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const create = (body: object, token = clipper.access_token) => post('/api/clips/create', token, body);
-  const valid = (videoId: string, overrides: object = {}) => ({ title: 'A moment', description: '', start_time: 0, duration: 10, tags: [], source_video_id: videoId, ...overrides });
+  const valid = (videoId: string, overrides: object = {}) => ({
+    title: 'A moment',
+    description: '',
+    start_time: 0,
+    duration: 10,
+    tags: [],
+    source_video_id: videoId,
+    ...overrides,
+  });
 
   describe('create', () => {
     it('creates a clip with its reward and its cut job; only its creator sees it until it is cut', async () => {
       const v = await video();
       const before = await balance(clipper.access_token);
-      const res = await create(valid(v.id, { title: '  Best bit ', description: 'The goal', start_time: 12.3, duration: 20, tags: [' goal ', 'goal', '', 'replay'] }));
+      const res = await create(
+        valid(v.id, {
+          title: '  Best bit ',
+          description: 'The goal',
+          start_time: 12.3,
+          duration: 20,
+          tags: [' goal ', 'goal', '', 'replay'],
+        }),
+      );
       expect(res.statusCode).toBe(201);
       const { clip_id } = res.json<{ clip_id: string }>();
 
@@ -84,17 +110,22 @@ describe.each(testDialects)('clips on %s', (dialect) => {
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe('validation_failed');
       }
-      expect((await create(valid(v.id, { duration: 30 }))).json().detail).toContain('Duration must be one of 10, 20, 40, 60 seconds');
+      expect((await create(valid(v.id, { duration: 30 }))).json().detail).toContain(
+        'Duration must be one of 10, 20, 40, 60 seconds',
+      );
     });
 
     it('checks title, description and tags', async () => {
       const v = await video();
-      for (const title of ['', '   ', undefined]) expect((await create(valid(v.id, { title }))).json().detail).toContain('Please enter a clip title');
+      for (const title of ['', '   ', undefined])
+        expect((await create(valid(v.id, { title }))).json().detail).toContain('Please enter a clip title');
       expect((await create(valid(v.id, { title: 'x'.repeat(101) }))).statusCode).toBe(400);
       expect((await create(valid(v.id, { title: ` ${'x'.repeat(100)} ` }))).statusCode).toBe(201);
       expect((await create(valid(v.id, { description: 'd'.repeat(301) }))).statusCode).toBe(400);
       expect((await create(valid(v.id, { description: 'd'.repeat(300) }))).statusCode).toBe(201);
-      expect((await create(valid(v.id, { tags: ['t'.repeat(21)] }))).json().detail).toContain('Each tag must be at most 20 characters');
+      expect((await create(valid(v.id, { tags: ['t'.repeat(21)] }))).json().detail).toContain(
+        'Each tag must be at most 20 characters',
+      );
       expect((await create(valid(v.id, { tags: ['t'.repeat(20)] }))).statusCode).toBe(201);
     });
 
@@ -102,10 +133,15 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       const v = await video();
       const before = { count: await clipCount(), balance: await balance(clipper.access_token) };
       const both = await create(valid(v.id, { source_stream_id: 'abc' }));
-      expect(both.json()).toEqual({ detail: 'Choose exactly one source: source_video_id or source_stream_id', code: 'validation_failed' });
+      expect(both.json()).toEqual({
+        detail: 'Choose exactly one source: source_video_id or source_stream_id',
+        code: 'validation_failed',
+      });
       expect((await create(valid('', {}))).statusCode).toBe(400);
       const { source_video_id: _, ...neither } = valid(v.id);
-      expect((await create(neither)).json().detail).toBe('Choose exactly one source: source_video_id or source_stream_id');
+      expect((await create(neither)).json().detail).toBe(
+        'Choose exactly one source: source_video_id or source_stream_id',
+      );
 
       const missing = { detail: 'Source not found', code: 'not_found' };
       expect((await create(valid('no-such-video'))).json()).toEqual(missing);
@@ -130,8 +166,15 @@ describe.each(testDialects)('clips on %s', (dialect) => {
   });
 
   describe('from a stream', () => {
-    const fromStream = (streamId: string, overrides: object = {}) => ({ title: 'Live moment', start_time: 0, duration: 10, source_stream_id: streamId, ...overrides });
-    const newStream = async () => (await post('/api/streams/create', owner.access_token, { title: 'On air' })).json<StreamCreated>().stream_id;
+    const fromStream = (streamId: string, overrides: object = {}) => ({
+      title: 'Live moment',
+      start_time: 0,
+      duration: 10,
+      source_stream_id: streamId,
+      ...overrides,
+    });
+    const newStream = async () =>
+      (await post('/api/streams/create', owner.access_token, { title: 'On air' })).json<StreamCreated>().stream_id;
 
     it('needs a stream that went on air, and a recording before anything can be cut', async () => {
       const before = { count: await clipCount(), balance: await balance(clipper.access_token) };
@@ -142,7 +185,10 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       // Live, but no video has arrived yet: a clear conflict, nothing written or paid.
       const onAir = await newStream();
       await post(`/api/streams/${onAir}/start`, owner.access_token, {});
-      expect((await create(fromStream(onAir))).json()).toEqual({ detail: 'This stream has not recorded anything yet. Try again in a few seconds.', code: 'conflict' });
+      expect((await create(fromStream(onAir))).json()).toEqual({
+        detail: 'This stream has not recorded anything yet. Try again in a few seconds.',
+        code: 'conflict',
+      });
 
       // Ended with nothing recorded: nothing to cut.
       await post(`/api/streams/${onAir}/stop`, owner.access_token, {});
@@ -157,9 +203,21 @@ describe.each(testDialects)('clips on %s', (dialect) => {
     it('lists ready clips newest first, filtered by category, duration and creator wallet in any case', async () => {
       const v = await video();
       const tag = `Art${Date.now()}`; // a category no other test uses
-      const a = await insertClip(t.ctx.db, clipper.user.id, v.id, { category: tag, duration_seconds: 10, created_at: '2026-01-01T00:00:00.000Z' });
-      const b = await insertClip(t.ctx.db, clipper.user.id, v.id, { category: tag, duration_seconds: 40, created_at: '2026-02-01T00:00:00.000Z' });
-      const c = await insertClip(t.ctx.db, owner.user.id, v.id, { category: tag, duration_seconds: 10, created_at: '2026-03-01T00:00:00.000Z' });
+      const a = await insertClip(t.ctx.db, clipper.user.id, v.id, {
+        category: tag,
+        duration_seconds: 10,
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
+      const b = await insertClip(t.ctx.db, clipper.user.id, v.id, {
+        category: tag,
+        duration_seconds: 40,
+        created_at: '2026-02-01T00:00:00.000Z',
+      });
+      const c = await insertClip(t.ctx.db, owner.user.id, v.id, {
+        category: tag,
+        duration_seconds: 10,
+        created_at: '2026-03-01T00:00:00.000Z',
+      });
       await insertClip(t.ctx.db, clipper.user.id, v.id, { category: tag, status: 'processing' });
       await insertClip(t.ctx.db, clipper.user.id, v.id, { category: tag, status: 'failed' });
       const ids = async (query: string) => (await get(`/api/clips?${query}`)).json().clips.map((x: Clip) => x.id);
@@ -167,13 +225,23 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       expect(await ids(`category=${tag.toLowerCase()}`)).toEqual([c.id, b.id, a.id]);
       expect(await ids(`category=${tag}&duration=10`)).toEqual([c.id, a.id]);
       expect(await ids(`category=${tag}&creator=${clipper.user.wallet_address!.toLowerCase()}`)).toEqual([b.id, a.id]);
-      expect(await ids(`category=${tag}&creator=${clipper.user.wallet_address!.toUpperCase().replace('0X', '0x')}&duration=40`)).toEqual([b.id]);
+      expect(
+        await ids(
+          `category=${tag}&creator=${clipper.user.wallet_address!.toUpperCase().replace('0X', '0x')}&duration=40`,
+        ),
+      ).toEqual([b.id]);
       expect(await ids(`category=${tag}&creator=0x0000000000000000000000000000000000000001`)).toEqual([]);
       expect(await ids(`category=${tag}&limit=2&offset=0`)).toEqual([c.id, b.id]);
       expect(await ids(`category=${tag}&limit=2&offset=2`)).toEqual([a.id]);
 
       const listed = (await get(`/api/clips?category=${tag}&limit=1`)).json().clips[0];
-      expect(listed).toMatchObject({ id: c.id, ipfs_hash: c.cid, media_url: `/ipfs/${c.cid}`, creator_username: owner.user.username, status: 'ready' });
+      expect(listed).toMatchObject({
+        id: c.id,
+        ipfs_hash: c.cid,
+        media_url: `/ipfs/${c.cid}`,
+        creator_username: owner.user.username,
+        status: 'ready',
+      });
     });
 
     it('refuses bad list queries with a 400', async () => {
@@ -193,14 +261,20 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       const clipperBefore = await balance(clipper.access_token);
       const ownerBefore = await balance(owner.access_token);
 
-      const doubleClick = await Promise.all([post(`/api/clips/${clip.id}/like`, viewer.access_token), post(`/api/clips/${clip.id}/like`, viewer.access_token)]);
+      const doubleClick = await Promise.all([
+        post(`/api/clips/${clip.id}/like`, viewer.access_token),
+        post(`/api/clips/${clip.id}/like`, viewer.access_token),
+      ]);
       expect(doubleClick.map((r) => r.statusCode)).toEqual([200, 200]);
       expect((await post(`/api/clips/${clip.id}/like`, viewer.access_token)).json()).toEqual({ liked: true, likes: 1 });
       expect(await balance(clipper.access_token)).toBeCloseTo(clipperBefore + 0.5, 6);
       expect(await balance(owner.access_token)).toBe(ownerBefore); // the video's owner is not the clip's creator
 
       expect((await post(`/api/clips/${clip.id}/like`, owner.access_token)).json()).toEqual({ liked: true, likes: 2 });
-      expect((await post(`/api/clips/${clip.id}/like`, clipper.access_token)).json()).toEqual({ liked: true, likes: 3 });
+      expect((await post(`/api/clips/${clip.id}/like`, clipper.access_token)).json()).toEqual({
+        liked: true,
+        likes: 3,
+      });
       expect(await balance(clipper.access_token)).toBeCloseTo(clipperBefore + 1, 6); // two likes by others, none for self
 
       const seen = (await get(`/api/clips/${clip.id}`, viewer.access_token)).json<Clip>();
@@ -220,9 +294,19 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       expect(views.filter((r) => r.json().counted)).toHaveLength(1);
       expect((await post(`/api/clips/${clip.id}/view`)).json()).toEqual({ counted: true, views: 2 });
       expect((await post(`/api/clips/${clip.id}/view`)).json()).toEqual({ counted: false, views: 2 });
-      expect((await post(`/api/clips/${clip.id}/view`, clipper.access_token)).json()).toEqual({ counted: false, views: 2 });
-      await t.ctx.db.updateTable('clip_view_windows').set({ counted_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('clip_id', '=', clip.id).execute();
-      expect((await post(`/api/clips/${clip.id}/view`, viewer.access_token)).json()).toEqual({ counted: true, views: 3 });
+      expect((await post(`/api/clips/${clip.id}/view`, clipper.access_token)).json()).toEqual({
+        counted: false,
+        views: 2,
+      });
+      await t.ctx.db
+        .updateTable('clip_view_windows')
+        .set({ counted_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+        .where('clip_id', '=', clip.id)
+        .execute();
+      expect((await post(`/api/clips/${clip.id}/view`, viewer.access_token)).json()).toEqual({
+        counted: true,
+        views: 3,
+      });
       expect((await get(`/api/clips/${clip.id}`)).json().views).toBe(3);
       expect((await post('/api/clips/nope/view')).statusCode).toBe(404);
     });

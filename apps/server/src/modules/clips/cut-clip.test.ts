@@ -33,8 +33,10 @@ describe.each(testDialects)('clip cutting on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const readyVideo = () => insertVideo(t.ctx.db, creator.user.id, { cid: sourceCid, duration_ms: Math.round(sourceSeconds * 1000) });
-  const clipOf = (id: string) => t.app.inject({ url: `/api/clips/${id}`, headers: bearer(creator.access_token) }).then((r) => r.json<Clip>());
+  const readyVideo = () =>
+    insertVideo(t.ctx.db, creator.user.id, { cid: sourceCid, duration_ms: Math.round(sourceSeconds * 1000) });
+  const clipOf = (id: string) =>
+    t.app.inject({ url: `/api/clips/${id}`, headers: bearer(creator.access_token) }).then((r) => r.json<Clip>());
 
   it('cuts a 10 s clip with its own CID, thumbnail and HLS, then lists it', async () => {
     const video = await readyVideo();
@@ -42,7 +44,14 @@ describe.each(testDialects)('clip cutting on %s', (dialect) => {
       method: 'POST',
       url: '/api/clips/create',
       headers: bearer(creator.access_token),
-      payload: { title: 'Ten seconds', description: '', start_time: 2.7, duration: 10, tags: ['test'], source_video_id: video.id },
+      payload: {
+        title: 'Ten seconds',
+        description: '',
+        start_time: 2.7,
+        duration: 10,
+        tags: ['test'],
+        source_video_id: video.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     const id = res.json<{ clip_id: string }>().clip_id;
@@ -82,7 +91,28 @@ describe.each(testDialects)('clip cutting on %s', (dialect) => {
     const id = `gone${Date.now()}`;
     await t.ctx.db
       .insertInto('clips')
-      .values({ id, creator_id: creator.user.id, source_video_id: video.id, source_stream_id: null, title: 'Lost', description: '', category: 'Education', tags: '[]', start_ms: 0, duration_seconds: 10, status: 'processing', failure: null, cid: null, size_bytes: null, thumbnail_cid: null, hls_path: null, views: 0, likes: 0, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .values({
+        id,
+        creator_id: creator.user.id,
+        source_video_id: video.id,
+        source_stream_id: null,
+        title: 'Lost',
+        description: '',
+        category: 'Education',
+        tags: '[]',
+        start_ms: 0,
+        duration_seconds: 10,
+        status: 'processing',
+        failure: null,
+        cid: null,
+        size_bytes: null,
+        thumbnail_cid: null,
+        hls_path: null,
+        views: 0,
+        likes: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .execute();
     const job = { signal: new AbortController().signal, reportProgress: async () => undefined };
     await expect(processClip(t.ctx, id, job)).rejects.toThrow();

@@ -18,13 +18,21 @@ import * as repo from './clips.repository.ts';
  * `ready` and listed. Work happens in a scratch folder that is removed whatever happens, so a retry
  * starts over cleanly.
  */
-export async function processClip(ctx: AppContext, clipId: string, job: Pick<JobContext, 'signal' | 'reportProgress'>): Promise<void> {
+export async function processClip(
+  ctx: AppContext,
+  clipId: string,
+  job: Pick<JobContext, 'signal' | 'reportProgress'>,
+): Promise<void> {
   const clip = await repo.findClip(ctx.db, clipId);
   if (!clip || clip.status !== 'processing') return; // deleted meanwhile, or a duplicate delivery
   const source = clip.source_video_id
     ? await resolveClipSource(ctx.db, 'video', clip.source_video_id)
     : await resolveClipSource(ctx.db, 'stream', clip.source_stream_id!);
-  const blobKey = clip.source_cid ? cidKey(clip.source_cid) : source?.input.kind === 'blob' ? source.input.blobKey : null;
+  const blobKey = clip.source_cid
+    ? cidKey(clip.source_cid)
+    : source?.input.kind === 'blob'
+      ? source.input.blobKey
+      : null;
   if (!source || !blobKey) {
     await markClipFailed(ctx, clipId, 'The source of this clip no longer exists');
     return;
@@ -53,7 +61,12 @@ export async function processClip(ctx: AppContext, clipId: string, job: Pick<Job
     const cid = await cidOfFile(cut);
     const size = (await fsp.stat(cut)).size;
     await ctx.blobs.putFile(cidKey(cid), cut, 'video/mp4');
-    await repo.markReady(ctx.db, clipId, { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath }, nowIso());
+    await repo.markReady(
+      ctx.db,
+      clipId,
+      { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath },
+      nowIso(),
+    );
     if (clip.source_cid) await releaseSnapshot(ctx, clip.source_cid);
     await job.reportProgress(100);
   } finally {

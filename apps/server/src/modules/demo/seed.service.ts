@@ -23,7 +23,13 @@ export async function seedDemo(ctx: AppContext): Promise<number> {
   const creators: UsersTable[] = [];
   for (const c of DEMO_CREATORS) {
     const passwordHash = await ctx.passwords.hash(randomBytes(24).toString('base64url'));
-    creators.push(await ctx.db.transaction().execute((trx) => createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user', welcomeBonus: true })));
+    creators.push(
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user', welcomeBonus: true }),
+        ),
+    );
   }
   for (const [i, v] of DEMO_VIDEOS.entries()) {
     const file = path.join(ctx.tempDir, `demo-${i}.mp4`);

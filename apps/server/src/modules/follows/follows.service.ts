@@ -15,7 +15,11 @@ async function findCreator(ctx: AppContext, creator: string): Promise<UsersTable
   return row;
 }
 
-export async function follow(ctx: AppContext, follower: UsersTable, creatorRef: string): Promise<{ is_following: true }> {
+export async function follow(
+  ctx: AppContext,
+  follower: UsersTable,
+  creatorRef: string,
+): Promise<{ is_following: true }> {
   const creator = await findCreator(ctx, creatorRef);
   if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF);
   await ctx.db
@@ -26,13 +30,25 @@ export async function follow(ctx: AppContext, follower: UsersTable, creatorRef: 
   return { is_following: true };
 }
 
-export async function unfollow(ctx: AppContext, follower: UsersTable, creatorRef: string): Promise<{ is_following: false }> {
+export async function unfollow(
+  ctx: AppContext,
+  follower: UsersTable,
+  creatorRef: string,
+): Promise<{ is_following: false }> {
   const creator = await findCreator(ctx, creatorRef);
-  await ctx.db.deleteFrom('follows').where('follower_id', '=', follower.id).where('creator_id', '=', creator.id).execute();
+  await ctx.db
+    .deleteFrom('follows')
+    .where('follower_id', '=', follower.id)
+    .where('creator_id', '=', creator.id)
+    .execute();
   return { is_following: false };
 }
 
-export async function isFollowing(ctx: AppContext, follower: UsersTable, creatorRef: string): Promise<{ is_following: boolean }> {
+export async function isFollowing(
+  ctx: AppContext,
+  follower: UsersTable,
+  creatorRef: string,
+): Promise<{ is_following: boolean }> {
   const creator = await findCreator(ctx, creatorRef);
   const row = await ctx.db
     .selectFrom('follows')
@@ -45,6 +61,9 @@ export async function isFollowing(ctx: AppContext, follower: UsersTable, creator
 
 export async function subscriptionFeed(ctx: AppContext, follower: UsersTable, query: VideoListQuery): Promise<Video[]> {
   const rows = await ctx.db.selectFrom('follows').select('creator_id').where('follower_id', '=', follower.id).execute();
-  return listFromCreators(ctx, rows.map((r) => r.creator_id), query);
+  return listFromCreators(
+    ctx,
+    rows.map((r) => r.creator_id),
+    query,
+  );
 }
-

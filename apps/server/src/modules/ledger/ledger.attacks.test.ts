@@ -14,9 +14,17 @@ describe.each(testDialects)('idempotency keys on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const tokens = async (who: AuthResponse) => (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{ total_tokens: number }>().total_tokens;
+  const tokens = async (who: AuthResponse) =>
+    (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{
+      total_tokens: number;
+    }>().total_tokens;
   const tip = (who: AuthResponse, videoId: string, amount: number, key: string) =>
-    t.app.inject({ method: 'POST', url: `/api/videos/${videoId}/tip`, payload: { video_id: videoId, amount }, headers: { ...bearer(who.access_token), 'idempotency-key': key } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/tip`,
+      payload: { video_id: videoId, amount },
+      headers: { ...bearer(who.access_token), 'idempotency-key': key },
+    });
 
   it('replays a tip for the same request and answers 409 idempotency_mismatch for another amount or video', async () => {
     const creator = await signUpByEmail(t.app);
@@ -25,7 +33,10 @@ describe.each(testDialects)('idempotency keys on %s', (dialect) => {
     const first = await tip(fan, v.id, 2, 'tip-key-00000001');
     expect(first.statusCode, first.body).toBe(200);
     expect((await tip(fan, v.id, 2, 'tip-key-00000001')).json()).toMatchObject({ replayed: true, total_tokens: 98 });
-    for (const [video, amount] of [[v.id, 50], [w.id, 2]] as const) {
+    for (const [video, amount] of [
+      [v.id, 50],
+      [w.id, 2],
+    ] as const) {
       const res = await tip(fan, video, amount, 'tip-key-00000001');
       expect([res.statusCode, res.json().code]).toEqual([409, 'idempotency_mismatch']);
     }

@@ -4,10 +4,21 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { Currency, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
-export async function createAccount(db: Executor, account: { id: string; kind: LedgerAccountKind; currency: Currency; userId?: string }): Promise<void> {
+export async function createAccount(
+  db: Executor,
+  account: { id: string; kind: LedgerAccountKind; currency: Currency; userId?: string },
+): Promise<void> {
   await db
     .insertInto('ledger_accounts')
-    .values({ id: account.id, kind: account.kind, user_id: account.userId ?? null, currency: account.currency, balance: 0, created_at: nowIso(), pool: 0 })
+    .values({
+      id: account.id,
+      kind: account.kind,
+      user_id: account.userId ?? null,
+      currency: account.currency,
+      balance: 0,
+      created_at: nowIso(),
+      pool: 0,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -66,7 +77,11 @@ export async function getBalances(db: Executor, accountIds: string[]): Promise<M
 }
 
 export const findAccount = (db: Executor, accountId: string) =>
-  db.selectFrom('ledger_accounts').select(['id', 'kind', 'currency', 'balance']).where('id', '=', accountId).executeTakeFirst();
+  db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind', 'currency', 'balance'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
 
 /**
  * Locks the accounts in id order (PostgreSQL row locks; SQLite runs one writer at a time anyway).
@@ -75,7 +90,13 @@ export const findAccount = (db: Executor, accountId: string) =>
  */
 export async function lockAccounts(db: Executor, accountIds: string[]): Promise<void> {
   if (accountIds.length === 0 || dialectOf(db as unknown as Kysely<unknown>) === 'sqlite') return;
-  await db.selectFrom('ledger_accounts').select('id').where('id', 'in', [...new Set(accountIds)].sort()).orderBy('id').forUpdate().execute();
+  await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('id', 'in', [...new Set(accountIds)].sort())
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function sumOfAllBalances(db: Executor): Promise<number> {
@@ -109,7 +130,12 @@ export async function sumCredited(db: Executor, accountId: string, kinds: string
 }
 
 /** Sum credited to one account per ref, by entries of the given kinds. */
-export async function sumCreditedToByRef(db: Executor, accountId: string, kinds: string[], refs: string[]): Promise<Map<string, number>> {
+export async function sumCreditedToByRef(
+  db: Executor,
+  accountId: string,
+  kinds: string[],
+  refs: string[],
+): Promise<Map<string, number>> {
   if (refs.length === 0) return new Map();
   const rows = await db
     .selectFrom('ledger_entries')

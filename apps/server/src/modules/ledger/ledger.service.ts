@@ -42,7 +42,11 @@ type LedgerEntry = NonNullable<Awaited<ReturnType<typeof repo.findEntryByKey>>>;
  */
 export function transfer(input: TransferInput, trx: Executor): Promise<TransferResult> {
   const ref = input.ref ?? null;
-  return move(input, trx, (e) => sameMovement(e, input) && (e.ref ?? null) === ref && Number(e.amount) === input.amount);
+  return move(
+    input,
+    trx,
+    (e) => sameMovement(e, input) && (e.ref ?? null) === ref && Number(e.amount) === input.amount,
+  );
 }
 
 /**
@@ -55,16 +59,33 @@ export function transferOnce(input: TransferInput, trx: Executor): Promise<Trans
 }
 
 const sameMovement = (e: LedgerEntry, input: TransferInput): boolean =>
-  e.debit_account_id === input.from && e.credit_account_id === input.to && e.currency === (input.currency ?? 'TOKEN') && e.kind === input.kind;
+  e.debit_account_id === input.from &&
+  e.credit_account_id === input.to &&
+  e.currency === (input.currency ?? 'TOKEN') &&
+  e.kind === input.kind;
 
-async function move(input: TransferInput, trx: Executor, isReplay: (existing: LedgerEntry) => boolean): Promise<TransferResult> {
+async function move(
+  input: TransferInput,
+  trx: Executor,
+  isReplay: (existing: LedgerEntry) => boolean,
+): Promise<TransferResult> {
   const { from, to, amount, kind, idempotencyKey } = input;
   const ref = input.ref ?? null;
   const currency = input.currency ?? 'TOKEN';
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError(`Invalid transfer amount ${amount}`);
   if (from === to) throw new LedgerError('A transfer needs two different accounts');
 
-  const entry = { id: newId(16), idempotency_key: idempotencyKey, debit_account_id: from, credit_account_id: to, amount, currency, kind, ref, created_at: nowIso() };
+  const entry = {
+    id: newId(16),
+    idempotency_key: idempotencyKey,
+    debit_account_id: from,
+    credit_account_id: to,
+    amount,
+    currency,
+    kind,
+    ref,
+    created_at: nowIso(),
+  };
   if (!(await repo.insertEntryOnce(trx, entry))) {
     const existing = await repo.findEntryByKey(trx, idempotencyKey);
     if (!existing || !isReplay(existing)) throw idempotencyMismatch();
@@ -96,7 +117,10 @@ async function move(input: TransferInput, trx: Executor, isReplay: (existing: Le
 async function explainRefusal(trx: Executor, accountId: string, currency: Currency): Promise<void> {
   const account = await repo.findAccount(trx, accountId);
   if (!account) throw new LedgerError(`No ledger account ${accountId}`);
-  if (account.currency !== currency) throw new LedgerError(`Account ${accountId} holds ${account.currency}, not ${currency}: transfers never change currency`);
+  if (account.currency !== currency)
+    throw new LedgerError(
+      `Account ${accountId} holds ${account.currency}, not ${currency}: transfers never change currency`,
+    );
 }
 
 export async function balanceOf(db: Executor, accountId: string): Promise<number> {
@@ -117,8 +141,12 @@ export const openUserAccount = (trx: Executor, userId: string): Promise<void> =>
  * `system` accounts are the issuing side (mint, payment gateway) and may. Reward pools are system
  * accounts marked `pool` by their migration, which SQL keeps at or above zero.
  */
-export const openAccount = (trx: Executor, id: string, currency: Currency, kind: LedgerAccountKind = 'user'): Promise<void> =>
-  repo.createAccount(trx, { id, kind, currency });
+export const openAccount = (
+  trx: Executor,
+  id: string,
+  currency: Currency,
+  kind: LedgerAccountKind = 'user',
+): Promise<void> => repo.createAccount(trx, { id, kind, currency });
 
 /** Locks accounts in a fixed order before a transaction moves money between several of them. */
 export const lockAccounts = (trx: Executor, accountIds: string[]): Promise<void> => repo.lockAccounts(trx, accountIds);
@@ -132,8 +160,12 @@ export const earnedByRef = (db: Executor, kinds: string[], refs: string[]): Prom
   repo.sumCreditedByRef(db, kinds, refs);
 
 /** What one account was credited per ref (e.g. per watch session), by entries of these kinds. */
-export const creditedToByRef = (db: Executor, accountId: string, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
-  repo.sumCreditedToByRef(db, accountId, kinds, refs);
+export const creditedToByRef = (
+  db: Executor,
+  accountId: string,
+  kinds: string[],
+  refs: string[],
+): Promise<Map<string, number>> => repo.sumCreditedToByRef(db, accountId, kinds, refs);
 
 /** What one account was credited per kind, since a time when given. */
 export const creditedByKind = (db: Executor, accountId: string, since?: string): Promise<Map<string, number>> =>

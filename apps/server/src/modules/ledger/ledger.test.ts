@@ -6,7 +6,15 @@ import { AppError } from '../../http/errors.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfAllBalances, sumOfBalancesByCurrency } from './ledger.repository.ts';
-import { LedgerError, SystemAccount, balanceOf, openAccount, transfer, userAccountId, type TransferInput } from './ledger.service.ts';
+import {
+  LedgerError,
+  SystemAccount,
+  balanceOf,
+  openAccount,
+  transfer,
+  userAccountId,
+  type TransferInput,
+} from './ledger.service.ts';
 import { RupeeAccount } from './rupee-accounts.ts';
 
 type Move = Pick<TransferInput, 'from' | 'to' | 'amount'>;
@@ -32,10 +40,12 @@ function predict(balances: Balances, m: Move): 'ok' | 'insufficient_funds' {
 
 /** Two different parties and an amount: small ones, and ones large enough to overdraw often. */
 const moveArb = (parties: string[]) =>
-  fc.record({
-    pair: fc.uniqueArray(fc.constantFrom(...parties), { minLength: 2, maxLength: 2 }),
-    amount: fc.oneof(fc.integer({ min: 1, max: TOKEN }), fc.integer({ min: 1, max: 150 * TOKEN })),
-  }).map(({ pair, amount }): Move => ({ from: pair[0]!, to: pair[1]!, amount }));
+  fc
+    .record({
+      pair: fc.uniqueArray(fc.constantFrom(...parties), { minLength: 2, maxLength: 2 }),
+      amount: fc.oneof(fc.integer({ min: 1, max: TOKEN }), fc.integer({ min: 1, max: 150 * TOKEN })),
+    })
+    .map(({ pair, amount }): Move => ({ from: pair[0]!, to: pair[1]!, amount }));
 
 describe.each(testDialects)('ledger on %s', (dialect) => {
   let t: TestApp;
@@ -55,7 +65,8 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       (err: unknown) => (err instanceof AppError ? err.code : String(err)),
     );
   const balance = (account: string) => balanceOf(t.ctx.db, account);
-  const balances = async (accounts: string[]): Promise<Balances> => new Map(await Promise.all(accounts.map(async (a) => [a, await balance(a)] as const)));
+  const balances = async (accounts: string[]): Promise<Balances> =>
+    new Map(await Promise.all(accounts.map(async (a) => [a, await balance(a)] as const)));
   const newAccounts = async (n: number) => {
     const accounts: string[] = [];
     for (let i = 0; i < n; i++) accounts.push(userAccountId((await signUpByEmail(t.app)).user.id));
@@ -72,18 +83,26 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
    * one currency, and the sum is 0 in each currency.
    */
   async function expectConsistentBooks(): Promise<void> {
-    const accounts = await t.ctx.db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance', 'currency']).execute();
+    const accounts = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'kind', 'balance', 'currency'])
+      .execute();
     const mixed = await t.ctx.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as d', 'd.id', 'e.debit_account_id')
       .innerJoin('ledger_accounts as c', 'c.id', 'e.credit_account_id')
       .select('e.id')
-      .where((eb) => eb.or([eb('d.currency', '<>', eb.ref('e.currency')), eb('c.currency', '<>', eb.ref('e.currency'))]))
+      .where((eb) =>
+        eb.or([eb('d.currency', '<>', eb.ref('e.currency')), eb('c.currency', '<>', eb.ref('e.currency'))]),
+      )
       .execute();
     expect(mixed).toEqual([]);
     for (const [currency, total] of await sumOfBalancesByCurrency(t.ctx.db)) expect(total, currency).toBe(0);
     const derived: Balances = new Map();
-    for (const [side, sign] of [['debit_account_id', -1], ['credit_account_id', 1]] as const) {
+    for (const [side, sign] of [
+      ['debit_account_id', -1],
+      ['credit_account_id', 1],
+    ] as const) {
       const rows = await t.ctx.db
         .selectFrom('ledger_entries')
         .select((eb) => [eb.ref(side).as('account'), eb.fn.sum<string>('amount').as('total')])
@@ -101,7 +120,11 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
   it('gives every new user exactly 100 tokens from the mint, shown by the profile', async () => {
     const mintBefore = await balance(SystemAccount.mint);
     for (const auth of [await signUpByEmail(t.app), await signInWithWallet(t.app)]) {
-      const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(auth.access_token) });
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(auth.access_token),
+      });
       expect(profile.json()).toMatchObject({ total_tokens: 100 });
       expect(await balance(userAccountId(auth.user.id))).toBe(100 * TOKEN);
     }
@@ -112,7 +135,11 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
   it('moves exact integer amounts: ten transfers of 0.1 token are exactly 1 token', async () => {
     const [a, b] = await newAccounts(2);
     for (let i = 0; i < 10; i++) await run({ from: a!, to: b!, amount: TOKEN / 10 });
-    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([99 * TOKEN, 101 * TOKEN, 10]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([
+      99 * TOKEN,
+      101 * TOKEN,
+      10,
+    ]);
   });
 
   it('refuses an overdraft by one micro-token, changing nothing, and allows spending to exactly zero', async () => {
@@ -121,7 +148,11 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     const overdraft = run({ from: a!, to: b!, amount: 100 * TOKEN + 1 });
     await expect(overdraft).rejects.toBeInstanceOf(AppError);
     await expect(overdraft).rejects.toMatchObject({ statusCode: 400, code: 'insufficient_funds' });
-    expect([await balance(a!), await balance(b!), await entriesWhere(null)]).toEqual([100 * TOKEN, 100 * TOKEN, entries]);
+    expect([await balance(a!), await balance(b!), await entriesWhere(null)]).toEqual([
+      100 * TOKEN,
+      100 * TOKEN,
+      entries,
+    ]);
 
     await run({ from: a!, to: b!, amount: 100 * TOKEN });
     expect([await balance(a!), await balance(b!)]).toEqual([0, 200 * TOKEN]);
@@ -130,8 +161,12 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
   it('enforces non-negative user balances in SQL itself (CHECK constraint), not only in code', async () => {
     const [a] = await newAccounts(1);
     const checkViolation = /check constraint/i;
-    await expect(t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute()).rejects.toThrow(checkViolation);
-    await expect(sql`update ledger_accounts set balance = balance - ${100 * TOKEN + 1} where id = ${a}`.execute(t.ctx.db)).rejects.toThrow(checkViolation);
+    await expect(
+      t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute(),
+    ).rejects.toThrow(checkViolation);
+    await expect(
+      sql`update ledger_accounts set balance = balance - ${100 * TOKEN + 1} where id = ${a}`.execute(t.ctx.db),
+    ).rejects.toThrow(checkViolation);
     expect(await balance(a!)).toBe(100 * TOKEN);
   });
 
@@ -141,17 +176,27 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     const first = await run(move);
     expect(first.replayed).toBe(false);
     expect(await run(move)).toEqual({ entryId: first.entryId, replayed: true });
-    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([99 * TOKEN, 101 * TOKEN, 1]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([
+      99 * TOKEN,
+      101 * TOKEN,
+      1,
+    ]);
   });
 
-  it.each([['from'], ['to'], ['amount'], ['kind'], ['ref']] as const)('refuses a used key for a transfer with another %s (409)', async (field) => {
-    const [a, b, c] = await newAccounts(3);
-    const move = { from: a!, to: b!, amount: TOKEN, kind: 'tip', ref: 'video-1', idempotencyKey: key('reuse') };
-    await run(move);
-    const changed = { from: c!, to: c!, amount: 2 * TOKEN, kind: 'like_reward', ref: 'video-2' }[field];
-    await expect(run({ ...move, [field]: changed })).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_mismatch' });
-    expect([await balance(a!), await balance(b!), await balance(c!)]).toEqual([99 * TOKEN, 101 * TOKEN, 100 * TOKEN]);
-  });
+  it.each([['from'], ['to'], ['amount'], ['kind'], ['ref']] as const)(
+    'refuses a used key for a transfer with another %s (409)',
+    async (field) => {
+      const [a, b, c] = await newAccounts(3);
+      const move = { from: a!, to: b!, amount: TOKEN, kind: 'tip', ref: 'video-1', idempotencyKey: key('reuse') };
+      await run(move);
+      const changed = { from: c!, to: c!, amount: 2 * TOKEN, kind: 'like_reward', ref: 'video-2' }[field];
+      await expect(run({ ...move, [field]: changed })).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'idempotency_mismatch',
+      });
+      expect([await balance(a!), await balance(b!), await balance(c!)]).toEqual([99 * TOKEN, 101 * TOKEN, 100 * TOKEN]);
+    },
+  );
 
   it('does not burn the key of a failed transfer: the retry succeeds once funded', async () => {
     const [a, b] = await newAccounts(2);
@@ -168,20 +213,38 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     const [a, b] = (await newAccounts(2)).sort();
     const results = await Promise.all(times(200, () => outcome(run({ from: a!, to: b!, amount: TOKEN }))));
     expect([count(results, 'ok'), count(results, 'insufficient_funds')]).toEqual([100, 100]);
-    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([0, 200 * TOKEN, 100]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('debit_account_id', a)]).toEqual([
+      0,
+      200 * TOKEN,
+      100,
+    ]);
   });
 
   it('50 concurrent transfers with the same idempotency key move the money once', async () => {
     const [a, b] = await newAccounts(2);
     const move = { from: a!, to: b!, amount: 5 * TOKEN, idempotencyKey: key('same') };
     const results = await Promise.all(times(50, () => run(move)));
-    expect([count(results.map((r) => r.replayed), false), new Set(results.map((r) => r.entryId)).size]).toEqual([1, 1]);
-    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([95 * TOKEN, 105 * TOKEN, 1]);
+    expect([
+      count(
+        results.map((r) => r.replayed),
+        false,
+      ),
+      new Set(results.map((r) => r.entryId)).size,
+    ]).toEqual([1, 1]);
+    expect([await balance(a!), await balance(b!), await entriesWhere('idempotency_key', move.idempotencyKey)]).toEqual([
+      95 * TOKEN,
+      105 * TOKEN,
+      1,
+    ]);
   });
 
   it('opposite transfers at the same time never deadlock', async () => {
     const [a, b] = await newAccounts(2);
-    const results = await Promise.all(times(200, (i) => outcome(run(i % 2 ? { from: a!, to: b!, amount: TOKEN } : { from: b!, to: a!, amount: TOKEN }))));
+    const results = await Promise.all(
+      times(200, (i) =>
+        outcome(run(i % 2 ? { from: a!, to: b!, amount: TOKEN } : { from: b!, to: a!, amount: TOKEN })),
+      ),
+    );
     expect(results.filter((r) => r !== 'ok')).toEqual([]);
     expect([await balance(a!), await balance(b!)]).toEqual([100 * TOKEN, 100 * TOKEN]);
   });
@@ -200,7 +263,10 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
 
   it('property: concurrent batches in random order keep every invariant after every batch', async () => {
     const parties = [...(await newAccounts(4)), SystemAccount.mint];
-    const batches = fc.array(fc.array(moveArb(parties), { minLength: 2, maxLength: 10 }), { minLength: 1, maxLength: 4 });
+    const batches = fc.array(fc.array(moveArb(parties), { minLength: 2, maxLength: 10 }), {
+      minLength: 1,
+      maxLength: 4,
+    });
     await fc.assert(
       fc.asyncProperty(fc.scheduler(), batches, async (s, batchList) => {
         for (const batch of batchList) {
@@ -224,7 +290,21 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       const ids = times(n, () => `inr:test:${key('acct')}`);
       for (const id of ids) await openAccount(t.ctx.db, id, 'INR');
       await t.ctx.db.transaction().execute((trx) =>
-        Promise.all(ids.map((id) => transfer({ from: RupeeAccount.gateway, to: id, amount: 100_000, currency: 'INR', kind: 'test_deposit', idempotencyKey: key('dep') }, trx))),
+        Promise.all(
+          ids.map((id) =>
+            transfer(
+              {
+                from: RupeeAccount.gateway,
+                to: id,
+                amount: 100_000,
+                currency: 'INR',
+                kind: 'test_deposit',
+                idempotencyKey: key('dep'),
+              },
+              trx,
+            ),
+          ),
+        ),
       );
       return ids;
     };
@@ -252,13 +332,22 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       ]) {
         await expect(run({ ...attempt, amount: 10 })).rejects.toBeInstanceOf(LedgerError);
       }
-      expect([await balance(tokenAccount!), await balance(rupeeAccount!), await entriesWhere(null)]).toEqual([100 * TOKEN, 100_000, entries]);
+      expect([await balance(tokenAccount!), await balance(rupeeAccount!), await entriesWhere(null)]).toEqual([
+        100 * TOKEN,
+        100_000,
+        entries,
+      ]);
     });
 
     it('keeps rupee holder accounts at or above zero, in code and in SQL', async () => {
       const [a, b] = await rupees(2);
-      await expect(runInr({ from: a!, to: b!, amount: 100_001 })).rejects.toMatchObject({ code: 'insufficient_funds', detail: 'Insufficient balance' });
-      await expect(t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute()).rejects.toThrow(/check constraint/i);
+      await expect(runInr({ from: a!, to: b!, amount: 100_001 })).rejects.toMatchObject({
+        code: 'insufficient_funds',
+        detail: 'Insufficient balance',
+      });
+      await expect(
+        t.ctx.db.updateTable('ledger_accounts').set({ balance: -1 }).where('id', '=', a!).execute(),
+      ).rejects.toThrow(/check constraint/i);
       expect(await balance(a!)).toBe(100_000);
     });
 
@@ -270,7 +359,11 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
     });
 
     it('refuses an unknown currency in SQL', async () => {
-      await expect(sql`insert into ledger_accounts (id, kind, currency, balance, created_at) values ('x:usd', 'user', 'USD', 0, '2026-01-01')`.execute(t.ctx.db)).rejects.toThrow(/check constraint/i);
+      await expect(
+        sql`insert into ledger_accounts (id, kind, currency, balance, created_at) values ('x:usd', 'user', 'USD', 0, '2026-01-01')`.execute(
+          t.ctx.db,
+        ),
+      ).rejects.toThrow(/check constraint/i);
     });
 
     it('200 concurrent ₹1 debits out of ₹1,000: exactly 100 succeed', async () => {

@@ -39,4 +39,3 @@ export async function revokeSession(db: Executor, token: string): Promise<void> 
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
-

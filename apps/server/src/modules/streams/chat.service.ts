@@ -41,7 +41,12 @@ export async function recentMessages(ctx: AppContext, streamId: string): Promise
  * A chat message, checked and stored; with a tip, the transfer to the streamer happens in the same
  * transaction, so a short balance refuses the whole message and nothing is shown.
  */
-export async function postMessage(ctx: AppContext, streamId: string, sender: UsersTable, frame: unknown): Promise<ChatMessage> {
+export async function postMessage(
+  ctx: AppContext,
+  streamId: string,
+  sender: UsersTable,
+  frame: unknown,
+): Promise<ChatMessage> {
   const parsed = ChatSendSchema.safeParse(frame);
   if (!parsed.success) throw new ChatRefusal('invalid_message', parsed.error.issues[0]?.message ?? 'Invalid message');
   const { message, tip_amount } = parsed.data;
@@ -49,25 +54,47 @@ export async function postMessage(ctx: AppContext, streamId: string, sender: Use
   const at = nowIso();
   const id = newId(16);
   await ctx.db.transaction().execute(async (trx) => {
-    const stream = await trx.selectFrom('streams').select(['creator_id', 'status']).where('id', '=', streamId).executeTakeFirst();
+    const stream = await trx
+      .selectFrom('streams')
+      .select(['creator_id', 'status'])
+      .where('id', '=', streamId)
+      .executeTakeFirst();
     if (!stream) throw new ChatRefusal('not_found', 'Stream not found');
     if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');
     if (tipMicro) {
       if (stream.creator_id === sender.id) throw new ChatRefusal('invalid_tip', 'You cannot tip your own stream');
       try {
         await transfer(
-          { from: userAccountId(sender.id), to: userAccountId(stream.creator_id), amount: tipMicro, kind: StreamEarningKinds.tip, ref: streamId, idempotencyKey: `chat_tip:${id}` },
+          {
+            from: userAccountId(sender.id),
+            to: userAccountId(stream.creator_id),
+            amount: tipMicro,
+            kind: StreamEarningKinds.tip,
+            ref: streamId,
+            idempotencyKey: `chat_tip:${id}`,
+          },
           trx,
         );
       } catch (err) {
-        if (err instanceof AppError && err.code === 'insufficient_funds') throw new ChatRefusal('insufficient_funds', 'Insufficient tokens for tip');
+        if (err instanceof AppError && err.code === 'insufficient_funds')
+          throw new ChatRefusal('insufficient_funds', 'Insufficient tokens for tip');
         throw err;
       }
     }
-    await trx.insertInto('stream_chat_messages').values({ id, stream_id: streamId, user_id: sender.id, message, tip_amount: tipMicro, created_at: at }).execute();
+    await trx
+      .insertInto('stream_chat_messages')
+      .values({ id, stream_id: streamId, user_id: sender.id, message, tip_amount: tipMicro, created_at: at })
+      .execute();
     // viewer earnings: taking part in a live chat (and tipping) is engagement, under its daily limits
     await recordEngagement(ctx, { userId: sender.id, kind: 'chat', ref: id }, trx);
     if (tipMicro) await recordEngagement(ctx, { userId: sender.id, kind: 'tip', ref: `chat:${id}` }, trx);
   });
-  return { id, username: sender.username, user_wallet: sender.wallet_address, message, tip_amount: tipMicro === null ? null : microToTokens(tipMicro), timestamp: at };
+  return {
+    id,
+    username: sender.username,
+    user_wallet: sender.wallet_address,
+    message,
+    tip_amount: tipMicro === null ? null : microToTokens(tipMicro),
+    timestamp: at,
+  };
 }

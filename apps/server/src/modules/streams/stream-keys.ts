@@ -11,5 +11,7 @@ export const hashStreamKey = (key: string): string => createHash('sha256').updat
  * Keys are also kept sealed (AES-256-GCM, bound to their stream's id) so their owner can reveal them
  * again on the Go Live page; the sealing key is derived from the app secret, never stored.
  */
-export const sealStreamKey = (appSecret: string, streamId: string, key: string): string => seal(deriveKey(appSecret, 'stream-keys'), key, streamId);
-export const openStreamKey = (appSecret: string, streamId: string, sealed: string): string => unseal(deriveKey(appSecret, 'stream-keys'), sealed, streamId);
+export const sealStreamKey = (appSecret: string, streamId: string, key: string): string =>
+  seal(deriveKey(appSecret, 'stream-keys'), key, streamId);
+export const openStreamKey = (appSecret: string, streamId: string, sealed: string): string =>
+  unseal(deriveKey(appSecret, 'stream-keys'), sealed, streamId);

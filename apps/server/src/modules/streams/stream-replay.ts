@@ -9,9 +9,19 @@ import { renderStoredMedia } from '../../media/render-hls.ts';
  * recording is our own encode and as long as the broadcast was, so only the frame limits apply.
  */
 export async function renderStreamReplay(ctx: AppContext, streamId: string, job: JobContext): Promise<void> {
-  const stream = await ctx.db.selectFrom('streams').select(['recording_cid', 'replay_path']).where('id', '=', streamId).executeTakeFirst();
+  const stream = await ctx.db
+    .selectFrom('streams')
+    .select(['recording_cid', 'replay_path'])
+    .where('id', '=', streamId)
+    .executeTakeFirst();
   if (!stream?.recording_cid || stream.replay_path) return; // nothing recorded, or a duplicate delivery
-  const rendered = await renderStoredMedia(ctx, stream.recording_cid, `stream-${streamId}`, job, withoutDurationCap(ctx.config.media));
+  const rendered = await renderStoredMedia(
+    ctx,
+    stream.recording_cid,
+    `stream-${streamId}`,
+    job,
+    withoutDurationCap(ctx.config.media),
+  );
   await ctx.db
     .updateTable('streams')
     .set({ replay_path: rendered.hlsPath, thumbnail_cid: rendered.thumbnailCid, updated_at: nowIso() })

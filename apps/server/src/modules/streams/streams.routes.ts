@@ -1,4 +1,13 @@
-import { StreamCreateSchema, StreamCreatedSchema, StreamIngestSchema, StreamListQuerySchema, StreamListSchema, StreamSchema, StreamStatsSchema, StreamStoppedSchema } from '@app/shared';
+import {
+  StreamCreateSchema,
+  StreamCreatedSchema,
+  StreamIngestSchema,
+  StreamListQuerySchema,
+  StreamListSchema,
+  StreamSchema,
+  StreamStatsSchema,
+  StreamStoppedSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
@@ -12,26 +21,51 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/streams/create',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-      schema: { tags, summary: 'Create a stream: returns its secret key and the RTMP address to publish to', body: StreamCreateSchema, response: { 201: StreamCreatedSchema } },
+      schema: {
+        tags,
+        summary: 'Create a stream: returns its secret key and the RTMP address to publish to',
+        body: StreamCreateSchema,
+        response: { 201: StreamCreatedSchema },
+      },
     },
     async (req, reply) => reply.status(201).send(await streams.createStream(app.ctx, await requireUser(req), req.body)),
   );
 
   app.get(
     '/api/streams',
-    { schema: { tags, summary: 'Live directory: live (default), ended or all streams, by category or creator', querystring: StreamListQuerySchema, response: { 200: StreamListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Live directory: live (default), ended or all streams, by category or creator',
+        querystring: StreamListQuerySchema,
+        response: { 200: StreamListSchema },
+      },
+    },
     async (req) => ({ streams: await streams.listStreams(app.ctx, req.query) }),
   );
 
   app.get(
     '/api/streams/stats',
-    { schema: { tags, summary: 'Directory totals: streams live now, their viewers, tokens earned by all streams, streams ever started', response: { 200: StreamStatsSchema } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Directory totals: streams live now, their viewers, tokens earned by all streams, streams ever started',
+        response: { 200: StreamStatsSchema },
+      },
+    },
     async () => streams.streamStats(app.ctx),
   );
 
   app.get(
     '/api/user/streams',
-    { schema: { tags, summary: "The signed-in user's streams, newest first, including ones not started", response: { 200: StreamListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's streams, newest first, including ones not started",
+        response: { 200: StreamListSchema },
+      },
+    },
     async (req) => ({ streams: await streams.listOwnStreams(app.ctx, await requireUser(req)) }),
   );
 
@@ -43,19 +77,40 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/streams/:id/ingest',
-    { schema: { tags, summary: "The stream's key and ingest addresses (its creator only)", params: Params, response: { 200: StreamIngestSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The stream's key and ingest addresses (its creator only)",
+        params: Params,
+        response: { 200: StreamIngestSchema },
+      },
+    },
     async (req) => streams.streamIngest(app.ctx, await requireUser(req), req.params.id),
   );
 
   app.post(
     '/api/streams/:id/key',
-    { schema: { tags, summary: 'Replace the stream key; the old one stops working at once (creator only)', params: Params, response: { 200: StreamIngestSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Replace the stream key; the old one stops working at once (creator only)',
+        params: Params,
+        response: { 200: StreamIngestSchema },
+      },
+    },
     async (req) => streams.rotateStreamKey(app.ctx, await requireUser(req), req.params.id),
   );
 
   app.post(
     '/api/streams/:id/start',
-    { schema: { tags, summary: 'Go live (creator only); publishing video also does', params: Params, response: { 200: StreamSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Go live (creator only); publishing video also does',
+        params: Params,
+        response: { 200: StreamSchema },
+      },
+    },
     async (req) => streams.startStream(app.ctx, await requireUser(req), req.params.id),
   );
 

@@ -24,10 +24,13 @@ import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './str
 export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
 const earningKinds = Object.values(StreamEarningKinds);
 
-
 /** Viewer counts come from the row, which the chat hub keeps current (at most a second behind). */
 async function present(ctx: AppContext, rows: repo.StreamRow[]): Promise<Stream[]> {
-  const earned = await earnedByRef(ctx.db, earningKinds, rows.map((r) => r.id));
+  const earned = await earnedByRef(
+    ctx.db,
+    earningKinds,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentStream(r, earned.get(r.id) ?? 0));
 }
 
@@ -49,7 +52,11 @@ function ingestOf(ctx: AppContext, streamId: string, key: string): StreamIngest 
   };
 }
 
-export async function createStream(ctx: AppContext, user: UsersTable, input: z.output<typeof StreamCreateSchema>): Promise<StreamCreated> {
+export async function createStream(
+  ctx: AppContext,
+  user: UsersTable,
+  input: z.output<typeof StreamCreateSchema>,
+): Promise<StreamCreated> {
   const key = newStreamKey();
   const now = nowIso();
   const id = newId();
@@ -101,7 +108,12 @@ export async function listStreams(ctx: AppContext, query: z.output<typeof Stream
 
 export async function streamStats(ctx: AppContext): Promise<StreamStats> {
   const t = await repo.directoryTotals(ctx.db, earningKinds);
-  return { live_count: t.live, total_viewers: t.viewers, tokens_earned: microToTokens(t.earned), total_streams: t.started };
+  return {
+    live_count: t.live,
+    total_viewers: t.viewers,
+    tokens_earned: microToTokens(t.earned),
+    total_streams: t.started,
+  };
 }
 
 export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise<Stream[]> {
@@ -121,7 +133,11 @@ export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: str
   const key = newStreamKey();
   await ctx.db
     .updateTable('streams')
-    .set({ key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key), updated_at: nowIso() })
+    .set({
+      key_hash: hashStreamKey(key),
+      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .execute();
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });
@@ -181,7 +197,14 @@ export async function endStream(ctx: AppContext, id: string, endedAt = nowIso())
     if (row.started_at && row.last_ingest_at) {
       rewardMicro = liveRewardMicro(duration);
       await transfer(
-        { from: SystemAccount.mint, to: userAccountId(row.creator_id), amount: rewardMicro, kind: StreamEarningKinds.reward, ref: id, idempotencyKey: `live_reward:${id}` },
+        {
+          from: SystemAccount.mint,
+          to: userAccountId(row.creator_id),
+          amount: rewardMicro,
+          kind: StreamEarningKinds.reward,
+          ref: id,
+          idempotencyKey: `live_reward:${id}`,
+        },
         trx,
       );
     }
@@ -194,7 +217,11 @@ export async function endStream(ctx: AppContext, id: string, endedAt = nowIso())
   return result;
 }
 
-export async function stopStream(ctx: AppContext, user: UsersTable, id: string): Promise<{ duration: number; tokens_earned: number }> {
+export async function stopStream(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+): Promise<{ duration: number; tokens_earned: number }> {
   await ownStream(ctx.db, id, user);
   const { duration } = await endStream(ctx, id);
   const earned = (await earnedByRef(ctx.db, earningKinds, [id])).get(id) ?? 0;
@@ -209,23 +236,45 @@ export async function streamForKey(ctx: AppContext, key: string): Promise<repo.S
   return row && row.status !== 'ended' ? row : undefined;
 }
 
-export async function noteIngest(ctx: AppContext, id: string, fields: { live_path?: string; thumbnail_cid?: string } = {}): Promise<void> {
-  await ctx.db.updateTable('streams').set({ ...fields, last_ingest_at: nowIso() }).where('id', '=', id).execute();
+export async function noteIngest(
+  ctx: AppContext,
+  id: string,
+  fields: { live_path?: string; thumbnail_cid?: string } = {},
+): Promise<void> {
+  await ctx.db
+    .updateTable('streams')
+    .set({ ...fields, last_ingest_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The video stopped arriving: interrupted, and ended by the sweeper unless it comes back in time. */
 export async function markInterrupted(ctx: AppContext, id: string): Promise<void> {
   const now = nowIso();
-  await ctx.db.updateTable('streams').set({ status: 'interrupted', interrupted_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'live').execute();
+  await ctx.db
+    .updateTable('streams')
+    .set({ status: 'interrupted', interrupted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .execute();
 }
 
 export async function recordViewers(ctx: AppContext, id: string, count: number): Promise<void> {
   await ctx.db.updateTable('streams').set({ viewers_count: count }).where('id', '=', id).execute();
-  await ctx.db.updateTable('streams').set({ max_viewers: count }).where('id', '=', id).where('max_viewers', '<', count).execute();
+  await ctx.db
+    .updateTable('streams')
+    .set({ max_viewers: count })
+    .where('id', '=', id)
+    .where('max_viewers', '<', count)
+    .execute();
 }
 
 export async function setRecording(db: Executor, id: string, cid: string, durationMs: number): Promise<void> {
-  await db.updateTable('streams').set({ recording_cid: cid, recording_duration_ms: durationMs, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('streams')
+    .set({ recording_cid: cid, recording_duration_ms: durationMs, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** An ingest reports every 5 s; a live stream not heard of for this long lost its ingest node. */

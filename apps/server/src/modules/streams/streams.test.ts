@@ -20,7 +20,12 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
   const call = (method: 'GET' | 'POST', url: string, who?: AuthResponse, payload?: object) =>
     t.app.inject({ method, url, payload, headers: who ? bearer(who.access_token) : {} });
   const create = async (body: object = {}, who = owner): Promise<StreamCreated> => {
-    const res = await call('POST', '/api/streams/create', who, { title: 'My first stream', category: 'Gaming', tags: ['speedrun'], ...body });
+    const res = await call('POST', '/api/streams/create', who, {
+      title: 'My first stream',
+      category: 'Gaming',
+      tags: ['speedrun'],
+      ...body,
+    });
     expect(res.statusCode).toBe(201);
     return res.json();
   };
@@ -31,22 +36,35 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
       .set({ last_ingest_at: new Date().toISOString(), ...(startedAt ? { started_at: startedAt } : {}) })
       .where('id', '=', id)
       .execute();
-  const balance = async (who: AuthResponse) => (await call('GET', '/api/user/profile', who)).json<{ total_tokens: number }>().total_tokens;
+  const balance = async (who: AuthResponse) =>
+    (await call('GET', '/api/user/profile', who)).json<{ total_tokens: number }>().total_tokens;
 
   it('creates a stream with a secret key and the RTMP address', async () => {
     const created = await create({ title: '  Padded title  ', tags: [' a ', 'a', 'b', ''] });
     expect(created.stream_key).toMatch(/^live_[\w-]{32}$/);
     expect(created.rtmp_url).toBe('rtmp://localhost:1935/live');
     const stream = (await call('GET', `/api/streams/${created.stream_id}`)).json<Stream>();
-    expect(stream).toMatchObject({ title: 'Padded title', tags: ['a', 'b'], status: 'created', is_live: false, hls_url: null, creator_wallet: owner.user.wallet_address });
+    expect(stream).toMatchObject({
+      title: 'Padded title',
+      tags: ['a', 'b'],
+      status: 'created',
+      is_live: false,
+      hls_url: null,
+      creator_wallet: owner.user.wallet_address,
+    });
     expect(JSON.stringify(stream)).not.toContain(created.stream_key);
-    const row = await t.ctx.db.selectFrom('streams').selectAll().where('id', '=', created.stream_id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('streams')
+      .selectAll()
+      .where('id', '=', created.stream_id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(hashStreamKey(created.stream_key));
     expect(row.key_sealed).not.toContain(created.stream_key);
   });
 
   it('validates the create form with the spec texts', async () => {
-    const detail = async (body: object) => (await call('POST', '/api/streams/create', owner, body)).json<{ detail: string }>().detail;
+    const detail = async (body: object) =>
+      (await call('POST', '/api/streams/create', owner, body)).json<{ detail: string }>().detail;
     expect(await detail({ title: '   ' })).toContain('Please enter a stream title');
     expect(await detail({})).toContain('Please enter a stream title');
     expect(await detail({ title: 'x'.repeat(101) })).toContain('at most 100');
@@ -61,11 +79,19 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     expect((await call('GET', `/api/streams/${stream_id}/ingest`)).statusCode).toBe(401);
     expect((await call('GET', `/api/streams/${stream_id}/ingest`, other)).statusCode).toBe(403);
     const ingest = (await call('GET', `/api/streams/${stream_id}/ingest`, owner)).json<StreamIngest>();
-    expect(ingest).toMatchObject({ stream_key, rtmp_publish_url: `rtmp://localhost:1935/live/${stream_key}`, browser_ingest_path: `/ws/ingest/${stream_id}` });
+    expect(ingest).toMatchObject({
+      stream_key,
+      rtmp_publish_url: `rtmp://localhost:1935/live/${stream_key}`,
+      browser_ingest_path: `/ws/ingest/${stream_id}`,
+    });
     expect((await call('POST', `/api/streams/${stream_id}/key`, other)).statusCode).toBe(403);
     const rotated = (await call('POST', `/api/streams/${stream_id}/key`, owner)).json<StreamIngest>();
     expect(rotated.stream_key).not.toBe(stream_key);
-    const row = await t.ctx.db.selectFrom('streams').select('key_hash').where('id', '=', stream_id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('streams')
+      .select('key_hash')
+      .where('id', '=', stream_id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(hashStreamKey(rotated.stream_key));
   });
 
@@ -94,7 +120,10 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
   it('pays nothing for a stream that never went live', async () => {
     const { stream_id } = await create();
     const before = await balance(owner);
-    expect((await call('POST', `/api/streams/${stream_id}/stop`, owner)).json()).toEqual({ duration: 0, tokens_earned: 0 });
+    expect((await call('POST', `/api/streams/${stream_id}/stop`, owner)).json()).toEqual({
+      duration: 0,
+      tokens_earned: 0,
+    });
     expect(await balance(owner)).toBe(before);
   });
 
@@ -116,7 +145,8 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     await call('POST', `/api/streams/${theirs.stream_id}/stop`, other);
     const notStarted = await create({ title: 'Never started' });
 
-    const ids = async (query: string) => (await call('GET', `/api/streams${query}`)).json<{ streams: Stream[] }>().streams.map((s) => s.id);
+    const ids = async (query: string) =>
+      (await call('GET', `/api/streams${query}`)).json<{ streams: Stream[] }>().streams.map((s) => s.id);
     const live = await ids('');
     expect(live).toContain(mine.stream_id);
     expect(live).not.toContain(theirs.stream_id);
@@ -125,7 +155,9 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     expect(await ids('?status=all')).toEqual(expect.arrayContaining([mine.stream_id, theirs.stream_id]));
     expect(await ids('?status=all')).not.toContain(notStarted.stream_id);
     expect(await ids('?category=Music')).toEqual([mine.stream_id]);
-    expect(await ids(`?status=all&creator=${owner.user.wallet_address!.toLowerCase()}`)).not.toContain(theirs.stream_id);
+    expect(await ids(`?status=all&creator=${owner.user.wallet_address!.toLowerCase()}`)).not.toContain(
+      theirs.stream_id,
+    );
     expect((await call('GET', '/api/streams?status=sideways')).statusCode).toBe(400);
     expect((await call('GET', '/api/streams?limit=1000')).statusCode).toBe(400);
     const own = (await call('GET', '/api/user/streams', owner)).json<{ streams: Stream[] }>().streams.map((s) => s.id);
@@ -158,8 +190,21 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const fresh = await create();
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     const twoMinutesAgo = new Date(Date.now() - 2 * 60_000).toISOString();
-    await t.ctx.db.updateTable('streams').set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: twoMinutesAgo, last_ingest_at: twoMinutesAgo }).where('id', '=', old.stream_id).execute();
-    await t.ctx.db.updateTable('streams').set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: new Date().toISOString() }).where('id', '=', fresh.stream_id).execute();
+    await t.ctx.db
+      .updateTable('streams')
+      .set({
+        status: 'interrupted',
+        started_at: tenMinutesAgo,
+        interrupted_at: twoMinutesAgo,
+        last_ingest_at: twoMinutesAgo,
+      })
+      .where('id', '=', old.stream_id)
+      .execute();
+    await t.ctx.db
+      .updateTable('streams')
+      .set({ status: 'interrupted', started_at: tenMinutesAgo, interrupted_at: new Date().toISOString() })
+      .where('id', '=', fresh.stream_id)
+      .execute();
     await sweepStreams(t.ctx, 60_000);
     const ended = (await call('GET', `/api/streams/${old.stream_id}`)).json<Stream>();
     expect(ended).toMatchObject({ status: 'ended', end_time: twoMinutesAgo, duration: 480, tokens_earned: 16 });

@@ -27,7 +27,9 @@ describe.each(testDialects)('ticket contact address on %s', (dialect) => {
   };
   const seenByStaff = async (id: string) => {
     const one = (await t.app.inject({ url: `/api/tickets/${id}`, headers: bearer(staff.access_token) })).json<Ticket>();
-    const listed = (await t.app.inject({ url: '/api/tickets', headers: bearer(staff.access_token) })).json<{ tickets: Ticket[] }>().tickets.find((x) => x.id === id);
+    const listed = (await t.app.inject({ url: '/api/tickets', headers: bearer(staff.access_token) }))
+      .json<{ tickets: Ticket[] }>()
+      .tickets.find((x) => x.id === id);
     return [one, listed];
   };
 
@@ -43,10 +45,15 @@ describe.each(testDialects)('ticket contact address on %s', (dialect) => {
     for (const seen of await seenByStaff(before.id)) {
       expect(seen).toMatchObject({ user_email: owner.user.email, contact_email_verified: false });
     }
-    await t.ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', owner.user.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', owner.user.id)
+      .execute();
     for (const body of [{}, { user_email: owner.user.email }]) {
       const after = await open(body);
-      for (const seen of await seenByStaff(after.id)) expect(seen).toMatchObject({ user_email: owner.user.email, contact_email_verified: true });
+      for (const seen of await seenByStaff(after.id))
+        expect(seen).toMatchObject({ user_email: owner.user.email, contact_email_verified: true });
     }
     const other = await open({ user_email: 'someone-else@example.com' });
     for (const seen of await seenByStaff(other.id)) expect(seen).toMatchObject({ contact_email_verified: false });

@@ -24,7 +24,14 @@ export function presentTicket(row: TicketRow, replies?: TicketReply[]): Ticket {
 }
 
 /** SQLite hands booleans back as 0/1. */
-export const presentReply = (r: { id: string; message: string; is_admin: unknown; is_internal: unknown; username: string; created_at: string }): TicketReply => ({
+export const presentReply = (r: {
+  id: string;
+  message: string;
+  is_admin: unknown;
+  is_internal: unknown;
+  username: string;
+  created_at: string;
+}): TicketReply => ({
   id: r.id,
   message: r.message,
   is_admin: Boolean(r.is_admin),

@@ -18,7 +18,13 @@ const withNames = (db: Executor) =>
     .innerJoin('ticket_categories as c', 'c.id', 't.category_id')
     .leftJoin('users as staff', 'staff.id', 't.assigned_to')
     .selectAll('t')
-    .select(['owner.username as username', 'owner.wallet_address as user_wallet', 'c.name as category_name', 'staff.wallet_address as assigned_wallet', 'staff.username as assigned_admin_name']);
+    .select([
+      'owner.username as username',
+      'owner.wallet_address as user_wallet',
+      'c.name as category_name',
+      'staff.wallet_address as assigned_wallet',
+      'staff.username as assigned_admin_name',
+    ]);
 
 export type TicketRow = Awaited<ReturnType<typeof findTicket>> & object;
 
@@ -34,7 +40,14 @@ export function listTickets(db: Executor, f: TicketFilters) {
     const like = `%${f.search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     const match = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
     const number = /^(?:TKT-?)?(\d{1,9})$/i.exec(f.search)?.[1];
-    q = q.where((eb) => eb.or([match('t.title'), match('t.description'), match('owner.username'), ...(number ? [eb('t.number', '=', Number(number))] : [])]));
+    q = q.where((eb) =>
+      eb.or([
+        match('t.title'),
+        match('t.description'),
+        match('owner.username'),
+        ...(number ? [eb('t.number', '=', Number(number))] : []),
+      ]),
+    );
   }
   return q.orderBy('t.created_at', 'desc').orderBy('t.number', 'desc').limit(500).execute();
 }
@@ -45,15 +58,20 @@ export const categoryExists = async (db: Executor, id: number) =>
   (await db.selectFrom('ticket_categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 export async function nextNumber(db: Executor): Promise<number> {
-  const row = await db.selectFrom('tickets').select((eb) => eb.fn.max('number').as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) + 1;
 }
 
 export const insertTicket = (db: Executor, row: TicketsTable) => db.insertInto('tickets').values(row).execute();
 
-export const updateTicket = (db: Executor, id: string, patch: Partial<TicketsTable>) => db.updateTable('tickets').set(patch).where('id', '=', id).execute();
+export const updateTicket = (db: Executor, id: string, patch: Partial<TicketsTable>) =>
+  db.updateTable('tickets').set(patch).where('id', '=', id).execute();
 
-export const insertReply = (db: Executor, row: TicketRepliesTable) => db.insertInto('ticket_replies').values(row).execute();
+export const insertReply = (db: Executor, row: TicketRepliesTable) =>
+  db.insertInto('ticket_replies').values(row).execute();
 
 export function listReplies(db: Executor, ticketId: string, includeInternal: boolean) {
   let q = db
@@ -68,7 +86,11 @@ export function listReplies(db: Executor, ticketId: string, includeInternal: boo
 export const insertAudit = (db: Executor, row: TicketAuditTable) => db.insertInto('ticket_audit').values(row).execute();
 
 export function statusCounts(db: Executor) {
-  return db.selectFrom('tickets').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  return db
+    .selectFrom('tickets')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
 }
 
 export const resolvedSpans = (db: Executor) =>

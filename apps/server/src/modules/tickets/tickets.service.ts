@@ -22,7 +22,11 @@ const REPORT_CATEGORY = 6;
 
 export const listCategories = (ctx: AppContext): Promise<TicketCategory[]> => repo.categories(ctx.db);
 
-export async function createTicket(ctx: AppContext, user: UsersTable, input: z.infer<typeof TicketCreateSchema>): Promise<Ticket> {
+export async function createTicket(
+  ctx: AppContext,
+  user: UsersTable,
+  input: z.infer<typeof TicketCreateSchema>,
+): Promise<Ticket> {
   if (!(await repo.categoryExists(ctx.db, input.category_id))) throw badRequest('Please choose a category');
   const at = nowIso();
   const id = newId();
@@ -48,7 +52,8 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
           updated_at: at,
           resolved_at: null,
         });
-        if (input.category_id === REPORT_CATEGORY) await recordEngagement(ctx, { userId: user.id, kind: 'report', ref: id }, trx);
+        if (input.category_id === REPORT_CATEGORY)
+          await recordEngagement(ctx, { userId: user.id, kind: 'report', ref: id }, trx);
       });
       break;
     } catch (err) {
@@ -58,7 +63,11 @@ export async function createTicket(ctx: AppContext, user: UsersTable, input: z.i
   return presentTicket((await repo.findTicket(ctx.db, id))!);
 }
 
-export async function listTickets(ctx: AppContext, user: UsersTable, query: z.infer<typeof TicketListQuerySchema>): Promise<Ticket[]> {
+export async function listTickets(
+  ctx: AppContext,
+  user: UsersTable,
+  query: z.infer<typeof TicketListQuerySchema>,
+): Promise<Ticket[]> {
   const rows = await repo.listTickets(ctx.db, { ...query, userId: isStaff(user.role) ? undefined : user.id });
   return rows.map((r) => presentTicket(r));
 }
@@ -78,21 +87,39 @@ export async function getTicket(ctx: AppContext, user: UsersTable, id: string): 
   return presentTicket(row, replies);
 }
 
-export async function replyToTicket(ctx: AppContext, user: UsersTable, id: string, input: z.infer<typeof TicketReplySchema>): Promise<Ticket> {
+export async function replyToTicket(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+  input: z.infer<typeof TicketReplySchema>,
+): Promise<Ticket> {
   const staff = isStaff(user.role);
   const row = await accessible(ctx.db, user, id);
   if (input.is_internal && !staff) throw forbidden('Only staff can write internal notes');
   if (row.status === 'closed' && !staff) throw conflict(TICKET_CLOSED);
   const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertReply(trx, { id: newId(), ticket_id: id, user_id: user.id, message: input.message, is_admin: staff ? 1 : 0, is_internal: input.is_internal ? 1 : 0, created_at: at });
+    await repo.insertReply(trx, {
+      id: newId(),
+      ticket_id: id,
+      user_id: user.id,
+      message: input.message,
+      is_admin: staff ? 1 : 0,
+      is_internal: input.is_internal ? 1 : 0,
+      created_at: at,
+    });
     await repo.updateTicket(trx, id, { updated_at: at });
     if (staff) await audit(trx, id, user, input.is_internal ? 'internal_note' : 'reply', {});
   });
   return getTicket(ctx, user, id);
 }
 
-export async function updateTicket(ctx: AppContext, user: UsersTable, id: string, input: z.infer<typeof TicketUpdateSchema>): Promise<Ticket> {
+export async function updateTicket(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+  input: z.infer<typeof TicketUpdateSchema>,
+): Promise<Ticket> {
   if (!isStaff(user.role)) throw forbidden(STAFF_ONLY);
   const row = await accessible(ctx.db, user, id);
   let assignee: UsersTable | undefined;
@@ -104,7 +131,11 @@ export async function updateTicket(ctx: AppContext, user: UsersTable, id: string
   await ctx.db.transaction().execute(async (trx) => {
     if (input.status && input.status !== row.status) {
       const finished = FINISHED.includes(input.status);
-      await repo.updateTicket(trx, id, { status: input.status, updated_at: at, resolved_at: finished ? (row.resolved_at ?? at) : null });
+      await repo.updateTicket(trx, id, {
+        status: input.status,
+        updated_at: at,
+        resolved_at: finished ? (row.resolved_at ?? at) : null,
+      });
       await audit(trx, id, user, 'status', { from: row.status, to: input.status });
     }
     if (input.assigned_to !== undefined) {
@@ -129,5 +160,12 @@ export async function ticketStats(ctx: AppContext, user: UsersTable): Promise<Ti
 }
 
 function audit(db: Executor, ticketId: string, actor: UsersTable, action: string, detail: object) {
-  return repo.insertAudit(db, { id: newId(16), ticket_id: ticketId, actor_id: actor.id, action, detail: JSON.stringify(detail), created_at: nowIso() });
+  return repo.insertAudit(db, {
+    id: newId(16),
+    ticket_id: ticketId,
+    actor_id: actor.id,
+    action,
+    detail: JSON.stringify(detail),
+    created_at: nowIso(),
+  });
 }

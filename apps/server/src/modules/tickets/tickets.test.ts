@@ -26,7 +26,12 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: AuthResponse, payload?: object) =>
     t.app.inject({ method, url, payload, headers: who ? bearer(who.access_token) : {} });
   const open = async (who = owner, body: object = {}) => {
-    const res = await call('POST', '/api/tickets', who, { title: 'Cannot upload', description: 'The upload stops at 90%', category_id: 3, ...body });
+    const res = await call('POST', '/api/tickets', who, {
+      title: 'Cannot upload',
+      description: 'The upload stops at 90%',
+      category_id: 3,
+      ...body,
+    });
     expect(res.statusCode).toBe(201);
     return res.json<Ticket>();
   };
@@ -41,15 +46,33 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
     const numbers = created.map((c) => c.ticket_number);
     expect(new Set(numbers).size).toBe(3);
     expect(numbers.every((n) => /^TKT-\d{6}$/.test(n))).toBe(true);
-    expect(created[0]).toMatchObject({ status: 'open', priority: 'medium', category_name: 'Uploads & videos', username: owner.user.username, user_email: owner.user.email });
+    expect(created[0]).toMatchObject({
+      status: 'open',
+      priority: 'medium',
+      category_name: 'Uploads & videos',
+      username: owner.user.username,
+      user_email: owner.user.email,
+    });
   });
 
   it('validates the form', async () => {
-    expect((await call('POST', '/api/tickets', owner, { title: ' ', description: 'x', category_id: 1 })).json().detail).toContain('subject');
-    expect((await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 99 })).json().detail).toBe('Please choose a category');
-    expect((await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 1, user_email: 'nope' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 1, priority: 'panic' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/tickets', undefined, { title: 'x', description: 'x', category_id: 1 })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: ' ', description: 'x', category_id: 1 })).json().detail,
+    ).toContain('subject');
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 99 })).json().detail,
+    ).toBe('Please choose a category');
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 1, user_email: 'nope' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 1, priority: 'panic' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/tickets', undefined, { title: 'x', description: 'x', category_id: 1 })).statusCode,
+    ).toBe(401);
   });
 
   it('applies the role matrix on every route', async () => {
@@ -57,12 +80,19 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
     const url = `/api/tickets/${ticket.id}`;
     // reading
     expect((await call('GET', url)).statusCode).toBe(401);
-    expect((await call('GET', url, other)).json()).toEqual({ detail: 'You do not have permission to view this ticket', code: 'forbidden' });
+    expect((await call('GET', url, other)).json()).toEqual({
+      detail: 'You do not have permission to view this ticket',
+      code: 'forbidden',
+    });
     for (const who of [owner, support, admin]) expect((await call('GET', url, who)).statusCode).toBe(200);
     expect((await call('GET', '/api/tickets/unknown-id', owner)).json().detail).toBe('Ticket not found');
     // listing: own tickets only, staff see all
-    expect((await call('GET', '/api/tickets', other)).json().tickets.some((x: Ticket) => x.id === ticket.id)).toBe(false);
-    expect((await call('GET', '/api/tickets', support)).json().tickets.some((x: Ticket) => x.id === ticket.id)).toBe(true);
+    expect((await call('GET', '/api/tickets', other)).json().tickets.some((x: Ticket) => x.id === ticket.id)).toBe(
+      false,
+    );
+    expect((await call('GET', '/api/tickets', support)).json().tickets.some((x: Ticket) => x.id === ticket.id)).toBe(
+      true,
+    );
     // replying
     expect((await call('POST', `${url}/replies`, other, { message: 'hi' })).statusCode).toBe(403);
     expect((await call('POST', `${url}/replies`, owner, { message: 'Still broken' })).statusCode).toBe(201);
@@ -76,39 +106,65 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
   it('keeps internal notes from the ticket owner, and only staff may write them', async () => {
     const ticket = await open();
     const url = `/api/tickets/${ticket.id}`;
-    expect((await call('POST', `${url}/replies`, owner, { message: 'secret?', is_internal: true })).statusCode).toBe(403);
+    expect((await call('POST', `${url}/replies`, owner, { message: 'secret?', is_internal: true })).statusCode).toBe(
+      403,
+    );
     await call('POST', `${url}/replies`, support, { message: 'We are looking into it.' });
     await call('POST', `${url}/replies`, support, { message: 'User is on a slow network', is_internal: true });
     const seenByOwner = (await call('GET', url, owner)).json<Ticket>().replies!;
     expect(seenByOwner.map((r) => r.message)).toEqual(['We are looking into it.']);
     expect(seenByOwner[0]).toMatchObject({ is_admin: true, is_internal: false });
     const seenByStaff = (await call('GET', url, admin)).json<Ticket>().replies!;
-    expect(seenByStaff.map((r) => [r.message, r.is_internal])).toEqual([['We are looking into it.', false], ['User is on a slow network', true]]);
+    expect(seenByStaff.map((r) => [r.message, r.is_internal])).toEqual([
+      ['We are looking into it.', false],
+      ['User is on a slow network', true],
+    ]);
     expect((await call('POST', `${url}/replies`, owner, { message: '   ' })).statusCode).toBe(400);
   });
 
   it('filters for staff, assigns to staff wallets, closes, audits every staff action and refuses user replies on closed tickets', async () => {
     const ticket = await open(owner, { title: 'Payout missing', category_id: 2, priority: 'urgent' });
     const url = `/api/tickets/${ticket.id}`;
-    const filtered = (await call('GET', '/api/tickets?priority=urgent&category_id=2&search=payout', admin)).json().tickets;
+    const filtered = (await call('GET', '/api/tickets?priority=urgent&category_id=2&search=payout', admin)).json()
+      .tickets;
     expect(filtered.map((x: Ticket) => x.id)).toContain(ticket.id);
-    expect((await call('GET', `/api/tickets?search=${ticket.ticket_number}`, admin)).json().tickets.map((x: Ticket) => x.id)).toEqual([ticket.id]);
-    expect((await call('PUT', url, admin, { assigned_to: owner.user.wallet_address ?? '0x0000000000000000000000000000000000000001' })).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/tickets?search=${ticket.ticket_number}`, admin)).json().tickets.map((x: Ticket) => x.id),
+    ).toEqual([ticket.id]);
+    expect(
+      (
+        await call('PUT', url, admin, {
+          assigned_to: owner.user.wallet_address ?? '0x0000000000000000000000000000000000000001',
+        })
+      ).statusCode,
+    ).toBe(400);
     const assigned = (await call('PUT', url, admin, { assigned_to: support.user.wallet_address })).json<Ticket>();
-    expect([assigned.assigned_to, assigned.assigned_admin_name]).toEqual([support.user.wallet_address, support.user.username]);
+    expect([assigned.assigned_to, assigned.assigned_admin_name]).toEqual([
+      support.user.wallet_address,
+      support.user.username,
+    ]);
     await call('POST', `${url}/replies`, admin, { message: 'Fixed: the payout went out today.' });
     expect((await call('PUT', url, admin, { status: 'closed' })).json().status).toBe('closed');
     expect((await call('POST', `${url}/replies`, owner, { message: 'thanks' })).json().detail).toBe(
       'This ticket has been closed. If you need further assistance, please create a new ticket.',
     );
-    const audit = await t.ctx.db.selectFrom('ticket_audit').select(['action', 'actor_id']).where('ticket_id', '=', ticket.id).orderBy('created_at').execute();
+    const audit = await t.ctx.db
+      .selectFrom('ticket_audit')
+      .select(['action', 'actor_id'])
+      .where('ticket_id', '=', ticket.id)
+      .orderBy('created_at')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['assign', 'reply', 'status']);
     expect(audit.every((a) => a.actor_id === admin.user.id)).toBe(true);
   });
 
   it('computes stats from real timestamps', async () => {
     const ticket = await open();
-    await t.ctx.db.updateTable('tickets').set({ created_at: new Date(Date.now() - 10 * 3_600_000).toISOString() }).where('id', '=', ticket.id).execute();
+    await t.ctx.db
+      .updateTable('tickets')
+      .set({ created_at: new Date(Date.now() - 10 * 3_600_000).toISOString() })
+      .where('id', '=', ticket.id)
+      .execute();
     await call('PUT', `/api/tickets/${ticket.id}`, admin, { status: 'resolved' });
     const stats = (await call('GET', '/api/tickets/stats', admin)).json();
     expect(stats.total_tickets).toBeGreaterThanOrEqual(7);

@@ -17,7 +17,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client sends multipart/form-data; JSON is accepted too.
   app.put(
     '/api/user/profile',
-    { schema: { tags, summary: 'Update the signed-in user (username)', consumes: ['multipart/form-data', 'application/json'], response: { 200: UserSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the signed-in user (username)',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: UserSchema },
+      },
+    },
     async (req) => {
       const user = await requireUser(req);
       const fields = req.isMultipart() ? await readFields(req) : (req.body ?? {});

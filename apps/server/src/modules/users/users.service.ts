@@ -58,7 +58,14 @@ export async function createUser(trx: Executor, input: NewUser): Promise<UsersTa
   await openUserAccount(trx, row.id);
   if (input.welcomeBonus) {
     await transfer(
-      { from: SystemAccount.mint, to: userAccountId(row.id), amount: Rewards.welcome, kind: 'welcome_bonus', ref: row.id, idempotencyKey: `welcome:${row.id}` },
+      {
+        from: SystemAccount.mint,
+        to: userAccountId(row.id),
+        amount: Rewards.welcome,
+        kind: 'welcome_bonus',
+        ref: row.id,
+        idempotencyKey: `welcome:${row.id}`,
+      },
       trx,
     );
   }
@@ -102,5 +109,7 @@ export async function grantRole(db: Executor, userId: string, role: Role): Promi
 
 /** A user named by wallet address (any case) or by user id, as creator filters and follow paths name them. */
 export function findUserByRef(db: Executor, ref: string): Promise<UsersTable | undefined> {
-  return isAddress(ref, { strict: false }) ? repo.findByWallet(db, getAddress(ref.toLowerCase())) : repo.findById(db, ref);
+  return isAddress(ref, { strict: false })
+    ? repo.findByWallet(db, getAddress(ref.toLowerCase()))
+    : repo.findById(db, ref);
 }

@@ -4,9 +4,10 @@ import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-user
 
 function multipart(fields: Record<string, string>) {
   const boundary = '----tarangtest';
-  const body = Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('') + `--${boundary}--\r\n`;
+  const body =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -19,7 +20,12 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
 
   const put = (token: string, form: Record<string, string>) => {
     const { payload, headers } = multipart(form);
-    return t.app.inject({ method: 'PUT', url: '/api/user/profile', payload, headers: { ...headers, ...bearer(token) } });
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
   };
 
   it('answers 401 without a token and with a made-up token', async () => {
@@ -32,7 +38,15 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
   it('returns every field of the spec and never the password hash', async () => {
     const { access_token } = await signUpByEmail(t.app);
     const res = await t.app.inject({ url: '/api/user/profile', headers: bearer(access_token) });
-    expect(Object.keys(res.json()).sort()).toEqual(['created_at', 'email', 'id', 'role', 'total_tokens', 'username', 'wallet_address']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'role',
+      'total_tokens',
+      'username',
+      'wallet_address',
+    ]);
     expect(res.body).not.toContain('scrypt');
   });
 
@@ -41,7 +55,12 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
     const res = await put(access_token, { username: `  Renamed_${dialect} ` });
     expect(res.statusCode).toBe(200);
     expect(res.json().username).toBe(`Renamed_${dialect}`);
-    const json = await t.app.inject({ method: 'PUT', url: '/api/user/profile', payload: { username: `json-${dialect}` }, headers: bearer(access_token) });
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: { username: `json-${dialect}` },
+      headers: bearer(access_token),
+    });
     expect(json.json().username).toBe(`json-${dialect}`);
   });
 
@@ -91,7 +110,9 @@ describe('server basics', () => {
   it('serves health, OpenAPI and JSON 404s for unknown API paths', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/challenge', '/api/auth/verify', '/api/user/profile']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/challenge', '/api/auth/verify', '/api/user/profile']),
+    );
     const missing = await t.app.inject({ url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('not_found');
@@ -105,7 +126,12 @@ describe('server basics', () => {
   });
 
   it('answers malformed JSON with 400 and a detail', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().detail).toBe('string');
   });

@@ -12,15 +12,23 @@ import { renderStoredMedia } from '../../media/render-hls.ts';
 export async function processVideo(ctx: AppContext, videoId: string, opts: JobContext): Promise<void> {
   const video = await ctx.db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirst();
   if (!video || video.status === 'ready') return; // deleted meanwhile, or a duplicate delivery
-  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media).catch(async (err: unknown) => {
-    if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
-    await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
-    return null;
-  });
+  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media).catch(
+    async (err: unknown) => {
+      if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
+      await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
+      return null;
+    },
+  );
   if (!rendered) return;
   await ctx.db
     .updateTable('videos')
-    .set({ status: 'ready', thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath, failure: null, updated_at: nowIso() })
+    .set({
+      status: 'ready',
+      thumbnail_cid: rendered.thumbnailCid,
+      hls_path: rendered.hlsPath,
+      failure: null,
+      updated_at: nowIso(),
+    })
     .where('id', '=', videoId)
     .execute();
   await opts.reportProgress(100);

@@ -5,17 +5,16 @@ import { generateTestVideo } from '@app/media';
 import type { AuthResponse, Video } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVideo } from '../../testing/fixtures.ts';
+import { form } from '../../testing/upload-form.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'reward-attacks-'));
 const clip = path.join(fixtures, 'clip.mp4');
-const BOUNDARY = '----tarang-reward-attack';
 const PAID_VIEWS_PER_ADDRESS = 4;
 
 function uploadForm(title: string, data: Buffer) {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="category"\r\n\r\nEducation\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+  return form({ title, category: 'Education' }, { name: 'clip.mp4', type: 'video/mp4', data });
 }
 
 /** Attacks on the token rewards of videos: views paid by rotated browsers, the same upload paid again. */
@@ -24,25 +23,40 @@ describe.each(testDialects)('video rewards under attack on %s', (dialect) => {
 
   beforeAll(async () => {
     if (!fs.existsSync(clip)) await generateTestVideo(clip, { seconds: 2, width: 320, height: 180 });
-    t = await createTestApp(dialect, { ANON_PAID_VIEWS_PER_ADDRESS: String(PAID_VIEWS_PER_ADDRESS), ANON_VIEWS_PER_ADDRESS: '10' });
+    t = await createTestApp(dialect, {
+      ANON_PAID_VIEWS_PER_ADDRESS: String(PAID_VIEWS_PER_ADDRESS),
+      ANON_VIEWS_PER_ADDRESS: '10',
+    });
   });
   afterAll(() => t.close());
 
-  const tokens = async (who: AuthResponse) => (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{ total_tokens: number }>().total_tokens;
+  const tokens = async (who: AuthResponse) =>
+    (await t.app.inject({ url: '/api/user/profile', headers: bearer(who.access_token) })).json<{
+      total_tokens: number;
+    }>().total_tokens;
   const view = (videoId: string, remoteAddress: string, userAgent: string, who?: AuthResponse) =>
-    t.app.inject({ method: 'POST', url: `/api/videos/${videoId}/view`, remoteAddress, headers: { 'user-agent': userAgent, ...(who ? bearer(who.access_token) : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/view`,
+      remoteAddress,
+      headers: { 'user-agent': userAgent, ...(who ? bearer(who.access_token) : {}) },
+    });
 
   it('pays one anonymous view per address and video a day, however often the User-Agent rotates', async () => {
     const creator = await signUpByEmail(t.app);
     const v = await insertVideo(t.ctx.db, creator.user.id);
     const before = await tokens(creator);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => view(v.id, '198.51.100.20', `Mozilla/5.0 (rotated ${i})`)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => view(v.id, '198.51.100.20', `Mozilla/5.0 (rotated ${i})`)),
+    );
     // counted for real people behind one address, up to ANON_VIEWS_PER_ADDRESS; paid once
     expect(results.filter((r) => r.json().counted).length).toBe(10);
     expect(await tokens(creator)).toBeCloseTo(before + 0.1, 6);
     // the same from rotating hosts of one IPv6 /64
     const v6 = await insertVideo(t.ctx.db, creator.user.id);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => view(v6.id, `2001:db8:1:2::${(i + 1).toString(16)}`, 'same browser')));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => view(v6.id, `2001:db8:1:2::${(i + 1).toString(16)}`, 'same browser')),
+    );
     expect(await tokens(creator)).toBeCloseTo(before + 0.2, 6);
   });
 
@@ -64,7 +78,12 @@ describe.each(testDialects)('video rewards under attack on %s', (dialect) => {
     const before = await tokens(creator);
     const upload = (title: string) => {
       const { payload, headers } = uploadForm(title, data);
-      return t.app.inject({ method: 'POST', url: '/api/videos/upload', payload, headers: { ...headers, ...bearer(creator.access_token) } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/videos/upload',
+        payload,
+        headers: { ...headers, ...bearer(creator.access_token) },
+      });
     };
     const first = await upload('Take 1');
     expect(first.statusCode, first.body).toBe(201);
@@ -76,6 +95,15 @@ describe.each(testDialects)('video rewards under attack on %s', (dialect) => {
     // another creator uploading the same bytes is a separate upload
     const other = await signInWithWallet(t.app);
     const { payload, headers } = uploadForm('Mine too', data);
-    expect((await t.app.inject({ method: 'POST', url: '/api/videos/upload', payload, headers: { ...headers, ...bearer(other.access_token) } })).json<Video>().tokens_earned).toBe(10);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/videos/upload',
+          payload,
+          headers: { ...headers, ...bearer(other.access_token) },
+        })
+      ).json<Video>().tokens_earned,
+    ).toBe(10);
   });
 });

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cidOf, generateLongBlackVideo, generateTestVideo, runFfmpeg, writeConcatScript, writeForgedFrameSizeAvi, writeLocalFilePlaylist } from '@app/media';
+import {
+  cidOf,
+  generateLongBlackVideo,
+  generateTestVideo,
+  runFfmpeg,
+  writeConcatScript,
+  writeForgedFrameSizeAvi,
+  writeLocalFilePlaylist,
+} from '@app/media';
 import type { AuthResponse, Video } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcodeVideoFailed } from '../../jobs/handlers/transcode-video.ts';
@@ -33,9 +41,22 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
 
   const upload = (file: FormFile) => {
     const { payload, headers } = form({ title: 'Definitely a video' }, file);
-    return t.app.inject({ method: 'POST', url: '/api/videos/upload', payload, headers: { ...headers, ...bearer(creator.access_token) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload',
+      payload,
+      headers: { ...headers, ...bearer(creator.access_token) },
+    });
   };
-  const videoCount = async () => Number((await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const videoCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('videos')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const blobs = () => listFiles(path.join(t.ctx.config.dataDir, 'blobs'));
 
   /** Uploads the file and expects it refused with `status`, leaving no row, blob or temp file. */
@@ -51,32 +72,53 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
 
   it('refuses an HLS playlist named .mp4 that points at a live segment on the server', async () => {
     await writeLocalFilePlaylist(fixture('playlist.mp4'), liveSegment);
-    const body = await refused({ name: 'playlist.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('playlist.mp4')) }, 415);
-    expect(body).toEqual({ code: 'unsupported_media_type', detail: 'This file is a playlist that refers to other files, not a video: upload the video file itself' });
+    const body = await refused(
+      { name: 'playlist.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('playlist.mp4')) },
+      415,
+    );
+    expect(body).toEqual({
+      code: 'unsupported_media_type',
+      detail: 'This file is a playlist that refers to other files, not a video: upload the video file itself',
+    });
   });
 
   it('refuses the same playlist named .mkv', async () => {
     await writeLocalFilePlaylist(fixture('playlist.mkv'), liveSegment);
-    const body = await refused({ name: 'playlist.mkv', type: 'video/x-matroska', data: fs.readFileSync(fixture('playlist.mkv')) }, 415);
+    const body = await refused(
+      { name: 'playlist.mkv', type: 'video/x-matroska', data: fs.readFileSync(fixture('playlist.mkv')) },
+      415,
+    );
     expect(body.detail).toMatch(/playlist that refers to other files/);
   });
 
   it('refuses an ffconcat script', async () => {
     await writeConcatScript(fixture('concat.mp4'), [liveSegment, fixture('source.mp4')]);
-    const body = await refused({ name: 'concat.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('concat.mp4')) }, 415);
-    expect(body).toEqual({ code: 'unsupported_media_type', detail: 'This file is a concat script that refers to other files, not a video: upload the video file itself' });
+    const body = await refused(
+      { name: 'concat.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('concat.mp4')) },
+      415,
+    );
+    expect(body).toEqual({
+      code: 'unsupported_media_type',
+      detail: 'This file is a concat script that refers to other files, not a video: upload the video file itself',
+    });
   });
 
   it('refuses a tiny file declaring 30000×30000 frames as too large', async () => {
     await writeForgedFrameSizeAvi(fixture('bomb.avi'), 30_000, 30_000);
-    const body = await refused({ name: 'bomb.avi', type: 'video/x-msvideo', data: fs.readFileSync(fixture('bomb.avi')) }, 413);
+    const body = await refused(
+      { name: 'bomb.avi', type: 'video/x-msvideo', data: fs.readFileSync(fixture('bomb.avi')) },
+      413,
+    );
     expect(body.code).toBe('payload_too_large');
     expect(body.detail).toMatch(/frame size 30000×30000 is over the limit/);
   });
 
   it('refuses ten hours of black as too long', async () => {
     await generateLongBlackVideo(fixture('ten-hours.mp4'), 36_000);
-    const body = await refused({ name: 'ten-hours.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('ten-hours.mp4')) }, 413);
+    const body = await refused(
+      { name: 'ten-hours.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('ten-hours.mp4')) },
+      413,
+    );
     expect(body).toEqual({ code: 'payload_too_large', detail: 'The video is 10 hours long; the limit is 4 hours' });
   });
 
@@ -89,7 +131,12 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     await t.ctx.blobs.putFile(cidKey(cid), copy, 'video/mp4');
     const video = await insertVideo(t.ctx.db, creator.user.id, { cid, status: 'processing', size_bytes: data.length });
     await t.ctx.jobs.enqueue('transcode-video', { videoId: video.id }, { jobId: `transcode-video:${video.id}` });
-    const row = () => t.ctx.db.selectFrom('videos').select(['status', 'failure', 'thumbnail_cid', 'hls_path']).where('id', '=', video.id).executeTakeFirstOrThrow();
+    const row = () =>
+      t.ctx.db
+        .selectFrom('videos')
+        .select(['status', 'failure', 'thumbnail_cid', 'hls_path'])
+        .where('id', '=', video.id)
+        .executeTakeFirstOrThrow();
     await expect.poll(async () => (await row()).status, { timeout: 30_000, interval: 200 }).not.toBe('processing');
     return row();
   }
@@ -99,16 +146,23 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     await writeLocalFilePlaylist(fixture('stored.mp4'), liveSegment);
     expect(await processStored(fixture('stored.mp4'))).toEqual({
       status: 'failed',
-      failure: 'The video was refused: This file is a playlist that refers to other files, not a video: upload the video file itself',
+      failure:
+        'The video was refused: This file is a playlist that refers to other files, not a video: upload the video file itself',
       thumbnail_cid: null,
       hls_path: null,
     });
   });
 
-  it('shows the uploader why a video failed, keeping the server paths of ffmpeg\'s log out of it', async () => {
+  it("shows the uploader why a video failed, keeping the server paths of ffmpeg's log out of it", async () => {
     const video = await insertVideo(t.ctx.db, creator.user.id, { status: 'processing' });
-    await transcodeVideoFailed({ videoId: video.id }, 'ffmpeg exited with 1: /srv/tarang/data/tmp/4242/upload-x: Invalid data found', t.ctx);
-    const seen = (await t.app.inject({ url: `/api/videos/${video.id}`, headers: bearer(creator.access_token) })).json<Video>();
+    await transcodeVideoFailed(
+      { videoId: video.id },
+      'ffmpeg exited with 1: /srv/tarang/data/tmp/4242/upload-x: Invalid data found',
+      t.ctx,
+    );
+    const seen = (
+      await t.app.inject({ url: `/api/videos/${video.id}`, headers: bearer(creator.access_token) })
+    ).json<Video>();
     expect(seen).toMatchObject({ status: 'failed', failure_reason: PROCESSING_FAILED });
     expect(JSON.stringify(seen)).not.toContain('/srv/');
   });
@@ -117,7 +171,11 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     const limits = t.ctx.config.media;
     t.ctx.config.media = { ...limits, maxDurationSeconds: 1 };
     try {
-      expect(await processStored(fixture('source.mp4'))).toMatchObject({ status: 'failed', failure: 'The video was refused: The video is 2 seconds long; the limit is 1 second', hls_path: null });
+      expect(await processStored(fixture('source.mp4'))).toMatchObject({
+        status: 'failed',
+        failure: 'The video was refused: The video is 2 seconds long; the limit is 1 second',
+        hls_path: null,
+      });
     } finally {
       t.ctx.config.media = limits;
     }

@@ -70,7 +70,14 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
         .execute();
       // Once per creator and content: the same bytes uploaded again make a new video but pay nothing.
       await transferOnce(
-        { from: SystemAccount.mint, to: userAccountId(user.id), amount: Rewards.upload, kind: VideoEarningKinds.upload, ref: id, idempotencyKey: `upload:${user.id}:${upload.cid}` },
+        {
+          from: SystemAccount.mint,
+          to: userAccountId(user.id),
+          amount: Rewards.upload,
+          kind: VideoEarningKinds.upload,
+          ref: id,
+          idempotencyKey: `upload:${user.id}:${upload.cid}`,
+        },
         trx,
       );
       // Queued in the same transaction: a video row never exists without the job that processes it.

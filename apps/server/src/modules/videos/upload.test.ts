@@ -25,12 +25,29 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const upload = (fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }, token = creator.access_token) => {
+  const upload = (
+    fields: Record<string, string>,
+    file?: { name: string; type: string; data: Buffer },
+    token = creator.access_token,
+  ) => {
     const { payload, headers } = form(fields, file);
-    return t.app.inject({ method: 'POST', url: '/api/videos/upload', payload, headers: { ...headers, ...bearer(token) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
   };
   const blobsDir = () => path.join(t.ctx.config.dataDir, 'blobs');
-  const videoCount = async () => Number((await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const videoCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('videos')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const nothingLeftBehind = async (before: { videos: number; blobs: string[] }) => {
     expect(await videoCount()).toBe(before.videos);
     expect(listFiles(blobsDir())).toEqual(before.blobs);
@@ -39,7 +56,11 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
   /** Transcodes of earlier tests run in the background: let them settle before comparing folders. */
   const jobsSettled = async () => {
     for (let i = 0; i < 300; i++) {
-      const busy = await t.ctx.db.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      const busy = await t.ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -52,17 +73,36 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
 
   it('stores the file by its CID, pays 10 tokens, transcodes to HLS and then lists the video', async () => {
     const data = fs.readFileSync(clip);
-    const res = await upload({ title: '  My first video ', description: 'Test pattern', category: 'Education', tags: '["test", " pattern ", "test", ""]' }, { name: 'clip.mp4', type: 'video/mp4', data });
+    const res = await upload(
+      {
+        title: '  My first video ',
+        description: 'Test pattern',
+        category: 'Education',
+        tags: '["test", " pattern ", "test", ""]',
+      },
+      { name: 'clip.mp4', type: 'video/mp4', data },
+    );
     expect(res.statusCode).toBe(201);
     const video = res.json<Video>();
-    expect(video).toMatchObject({ title: 'My first video', category: 'Education', tags: ['test', 'pattern'], status: 'processing', ipfs_hash: cidOf(data), tokens_earned: 10 });
+    expect(video).toMatchObject({
+      title: 'My first video',
+      category: 'Education',
+      tags: ['test', 'pattern'],
+      status: 'processing',
+      ipfs_hash: cidOf(data),
+      tokens_earned: 10,
+    });
     expect(video.duration).toBeCloseTo(3, 0);
-    expect((await t.app.inject({ url: '/api/user/profile', headers: bearer(creator.access_token) })).json().total_tokens).toBe(110);
+    expect(
+      (await t.app.inject({ url: '/api/user/profile', headers: bearer(creator.access_token) })).json().total_tokens,
+    ).toBe(110);
 
     let ready: Video | undefined;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && ready?.status !== 'ready') {
-      ready = (await t.app.inject({ url: `/api/videos/${video.id}`, headers: bearer(creator.access_token) })).json<Video>();
+      ready = (
+        await t.app.inject({ url: `/api/videos/${video.id}`, headers: bearer(creator.access_token) })
+      ).json<Video>();
       if (ready.status === 'failed') throw new Error('transcode failed');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -71,7 +111,9 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
     expect((await t.app.inject({ url: ready!.thumbnail_url! })).headers['content-type']).toBe('image/jpeg');
     const range = await t.app.inject({ url: video.media_url, headers: { range: 'bytes=0-99' } });
     expect([range.statusCode, range.rawPayload.length]).toEqual([206, 100]);
-    expect((await t.app.inject({ url: '/api/videos?category=education' })).json().videos.map((v: Video) => v.id)).toContain(video.id);
+    expect(
+      (await t.app.inject({ url: '/api/videos?category=education' })).json().videos.map((v: Video) => v.id),
+    ).toContain(video.id);
   }, 90_000);
 
   it('keeps one blob for the same bytes uploaded twice', async () => {
@@ -86,7 +128,10 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
 
   it('refuses a text file dressed as a video, and leaves nothing behind', async () => {
     const before = await snapshot();
-    const res = await upload({ title: 'Not a video' }, { name: 'movie.mp4', type: 'video/mp4', data: Buffer.from('just some text\n'.repeat(1000)) });
+    const res = await upload(
+      { title: 'Not a video' },
+      { name: 'movie.mp4', type: 'video/mp4', data: Buffer.from('just some text\n'.repeat(1000)) },
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Please select a valid video file', code: 'unsupported_media_type' });
     await nothingLeftBehind(before);
@@ -95,9 +140,17 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
   it('checks the form: file, title, category, sign-in', async () => {
     const data = fs.readFileSync(clip);
     expect((await upload({ title: 'No file' })).json().detail).toBe('Please select a video file to upload');
-    expect((await upload({ title: '   ' }, { name: 'c.mp4', type: 'video/mp4', data })).json().detail).toBe('Please enter a title for your video');
-    expect((await upload({ title: 'x', category: 'Cooking' }, { name: 'c.mp4', type: 'video/mp4', data })).statusCode).toBe(400);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/videos/upload', ...form({ title: 'x' }, { name: 'c.mp4', type: 'video/mp4', data }) });
+    expect((await upload({ title: '   ' }, { name: 'c.mp4', type: 'video/mp4', data })).json().detail).toBe(
+      'Please enter a title for your video',
+    );
+    expect(
+      (await upload({ title: 'x', category: 'Cooking' }, { name: 'c.mp4', type: 'video/mp4', data })).statusCode,
+    ).toBe(400);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload',
+      ...form({ title: 'x' }, { name: 'c.mp4', type: 'video/mp4', data }),
+    });
     expect(anon.statusCode).toBe(401);
     await jobsSettled();
     expect(listFiles(t.ctx.tempDir)).toEqual([]);
@@ -144,11 +197,15 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
 
 function postStream(target: string, body: Readable, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(target, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...bearer(token) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = http.request(
+      target,
+      { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...bearer(token) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     body.pipe(req);
   });

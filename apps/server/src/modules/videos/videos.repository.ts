@@ -17,7 +17,12 @@ const withCreator = (db: Executor) =>
 export const findVideo = (db: Executor, id: string): Promise<VideoRow | undefined> =>
   withCreator(db).where('videos.id', '=', id).executeTakeFirst();
 
-export async function listVideos(db: Executor, dialect: Dialect, query: VideoListQuery, creatorIds?: string[]): Promise<VideoRow[]> {
+export async function listVideos(
+  db: Executor,
+  dialect: Dialect,
+  query: VideoListQuery,
+  creatorIds?: string[],
+): Promise<VideoRow[]> {
   let q = withCreator(db).where('videos.status', '=', 'ready');
   if (creatorIds) {
     if (creatorIds.length === 0) return [];
@@ -25,7 +30,10 @@ export async function listVideos(db: Executor, dialect: Dialect, query: VideoLis
   }
   if (query.category) q = q.where(sql`lower(videos.category)`, '=', query.category.toLowerCase());
   if (query.q) q = q.where(searchCondition(dialect, query.q));
-  q = query.sort === 'views' ? q.orderBy('videos.views', 'desc').orderBy('videos.created_at', 'desc') : q.orderBy('videos.created_at', 'desc');
+  q =
+    query.sort === 'views'
+      ? q.orderBy('videos.views', 'desc').orderBy('videos.created_at', 'desc')
+      : q.orderBy('videos.created_at', 'desc');
   return q.orderBy('videos.id', 'desc').limit(query.limit).offset(query.offset).execute();
 }
 
@@ -42,13 +50,23 @@ function searchCondition(dialect: Dialect, text: string) {
 }
 
 export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow[]> =>
-  withCreator(db).where('videos.creator_id', '=', creatorId).orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
+  withCreator(db)
+    .where('videos.creator_id', '=', creatorId)
+    .orderBy('videos.created_at', 'desc')
+    .orderBy('videos.id', 'desc')
+    .execute();
 
 /**
  * Counts a view when this viewer's last counted view of the video is over 24 h old (or there is
  * none), in one statement, so concurrent views from one viewer count once.
  */
-export async function claimViewWindow(db: Executor, videoId: string, viewerKey: string, now: string, windowStart: string): Promise<boolean> {
+export async function claimViewWindow(
+  db: Executor,
+  videoId: string,
+  viewerKey: string,
+  now: string,
+  windowStart: string,
+): Promise<boolean> {
   const row = await db
     .insertInto('video_view_windows')
     .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
@@ -64,8 +82,15 @@ export async function claimViewWindow(db: Executor, videoId: string, viewerKey: 
 }
 
 export async function recordView(db: Executor, videoId: string, viewerKey: string, now: string): Promise<void> {
-  await db.insertInto('video_views').values({ id: newId(16), video_id: videoId, viewer_key: viewerKey, created_at: now }).execute();
-  await db.updateTable('videos').set({ views: sql`views + 1` }).where('id', '=', videoId).execute();
+  await db
+    .insertInto('video_views')
+    .values({ id: newId(16), video_id: videoId, viewer_key: viewerKey, created_at: now })
+    .execute();
+  await db
+    .updateTable('videos')
+    .set({ views: sql`views + 1` })
+    .where('id', '=', videoId)
+    .execute();
 }
 
 /** true when this call added the like (a user likes a video at most once). */
@@ -76,17 +101,30 @@ export async function addLike(db: Executor, videoId: string, userId: string, now
     .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
     .returning('video_id')
     .executeTakeFirst();
-  if (row) await db.updateTable('videos').set({ likes: sql`likes + 1` }).where('id', '=', videoId).execute();
+  if (row)
+    await db
+      .updateTable('videos')
+      .set({ likes: sql`likes + 1` })
+      .where('id', '=', videoId)
+      .execute();
   return row !== undefined;
 }
 
 export async function removeLike(db: Executor, videoId: string, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('video_likes').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('video_likes')
+    .where('video_id', '=', videoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const removed = Number(result.numDeletedRows) === 1;
-  if (removed) await db.updateTable('videos').set({ likes: sql`likes - 1` }).where('id', '=', videoId).execute();
+  if (removed)
+    await db
+      .updateTable('videos')
+      .set({ likes: sql`likes - 1` })
+      .where('id', '=', videoId)
+      .execute();
   return removed;
 }
-
 
 export const countViews = async (db: Executor, videoId: string): Promise<number> =>
   Number((await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views);
@@ -101,7 +139,14 @@ export function listTipsReceived(db: Executor, creatorAccountId: string, limit: 
     .innerJoin('ledger_accounts as payer', 'payer.id', 'e.debit_account_id')
     .innerJoin('users as u', 'u.id', 'payer.user_id')
     .leftJoin('videos as v', 'v.id', 'e.ref')
-    .select(['e.id', 'e.amount', 'e.created_at', 'u.username as from_username', 'e.ref as video_id', 'v.title as video_title'])
+    .select([
+      'e.id',
+      'e.amount',
+      'e.created_at',
+      'u.username as from_username',
+      'e.ref as video_id',
+      'v.title as video_title',
+    ])
     .where('e.credit_account_id', '=', creatorAccountId)
     .where('e.kind', '=', 'video_tip')
     .orderBy('e.created_at', 'desc')
@@ -111,10 +156,17 @@ export function listTipsReceived(db: Executor, creatorAccountId: string, limit: 
 }
 
 /** A creator's totals over all their videos. */
-export async function creatorTotals(db: Executor, creatorId: string): Promise<{ videos: number; views: number; likes: number }> {
+export async function creatorTotals(
+  db: Executor,
+  creatorId: string,
+): Promise<{ videos: number; views: number; likes: number }> {
   const row = await db
     .selectFrom('videos')
-    .select((eb) => [eb.fn.countAll<number>().as('videos'), eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'), eb.fn.coalesce(eb.fn.sum<number>('likes'), sql<number>`0`).as('likes')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('videos'),
+      eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'),
+      eb.fn.coalesce(eb.fn.sum<number>('likes'), sql<number>`0`).as('likes'),
+    ])
     .where('creator_id', '=', creatorId)
     .executeTakeFirstOrThrow();
   return { videos: Number(row.videos), views: Number(row.views), likes: Number(row.likes) };

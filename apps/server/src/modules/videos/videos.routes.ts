@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { TipsReceivedQuerySchema, VideoLimits, VideoListQuerySchema, VideoListSchema, VideoSchema, VideoTipSchema } from '@app/shared';
+import {
+  TipsReceivedQuerySchema,
+  VideoLimits,
+  VideoListQuerySchema,
+  VideoListSchema,
+  VideoSchema,
+  VideoTipSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
@@ -19,7 +26,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
       schema: {
         tags,
-        summary: 'Upload a video (multipart: file, title, description, category, tags as a JSON list); ≤ 500 MB, probed by content',
+        summary:
+          'Upload a video (multipart: file, title, description, category, tags as a JSON list); ≤ 500 MB, probed by content',
         consumes: ['multipart/form-data'],
         response: { 201: VideoSchema },
       },
@@ -40,7 +48,14 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/videos',
-    { schema: { tags, summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)', querystring: VideoListQuerySchema, response: { 200: VideoListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)',
+        querystring: VideoListQuerySchema,
+        response: { 200: VideoListSchema },
+      },
+    },
     async (req) => ({ videos: await videos.listFeed(app.ctx, req.query) }),
   );
 
@@ -52,10 +67,21 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/videos/:id/view',
-    { schema: { tags, summary: 'Record a view (once per viewer per video per 24 h; anonymous views capped per address)', params: Params } },
+    {
+      schema: {
+        tags,
+        summary: 'Record a view (once per viewer per video per 24 h; anonymous views capped per address)',
+        params: Params,
+      },
+    },
     async (req) => {
       const user = await currentUser(req);
-      return videos.recordView(app.ctx, req.params.id, { viewerKey: viewerKey(req, user), addressKey: addressKey(req) }, user);
+      return videos.recordView(
+        app.ctx,
+        req.params.id,
+        { viewerKey: viewerKey(req, user), addressKey: addressKey(req) },
+        user,
+      );
     },
   );
 
@@ -65,10 +91,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => videos.likeVideo(app.ctx, req.params.id, await requireUser(req)),
   );
 
-  app.delete(
-    '/api/videos/:id/like',
-    { schema: { tags, summary: 'Remove a like', params: Params } },
-    async (req) => videos.unlikeVideo(app.ctx, req.params.id, await requireUser(req)),
+  app.delete('/api/videos/:id/like', { schema: { tags, summary: 'Remove a like', params: Params } }, async (req) =>
+    videos.unlikeVideo(app.ctx, req.params.id, await requireUser(req)),
   );
 
   app.post(
@@ -84,19 +108,33 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return videos.tipVideo(app.ctx, req.params.id, user, req.body.amount, req.headers['idempotency-key'] ?? randomUUID());
+      return videos.tipVideo(
+        app.ctx,
+        req.params.id,
+        user,
+        req.body.amount,
+        req.headers['idempotency-key'] ?? randomUUID(),
+      );
     },
   );
 
   app.get(
     '/api/user/tips',
-    { schema: { tags, summary: 'Tips the signed-in user received, newest first', querystring: TipsReceivedQuerySchema } },
+    {
+      schema: { tags, summary: 'Tips the signed-in user received, newest first', querystring: TipsReceivedQuerySchema },
+    },
     async (req) => ({ tips: await videos.tipsReceived(app.ctx, (await requireUser(req)).id, req.query.limit) }),
   );
 
   app.get(
     '/api/user/videos',
-    { schema: { tags, summary: "The signed-in user's videos, including those still processing", response: { 200: VideoListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's videos, including those still processing",
+        response: { 200: VideoListSchema },
+      },
+    },
     async (req) => ({ videos: await videos.listForCreator(app.ctx, (await requireUser(req)).id) }),
   );
 };

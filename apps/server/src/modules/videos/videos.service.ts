@@ -12,12 +12,21 @@ import * as repo from './videos.repository.ts';
 
 export const VIDEO_NOT_FOUND = 'Video Not Found';
 /** Ledger kinds that count toward a video's tokens_earned. */
-export const VideoEarningKinds = { upload: 'upload_reward', view: 'view_reward', like: 'like_reward', tip: 'video_tip' } as const;
+export const VideoEarningKinds = {
+  upload: 'upload_reward',
+  view: 'view_reward',
+  like: 'like_reward',
+  tip: 'video_tip',
+} as const;
 const earningKinds = Object.values(VideoEarningKinds);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
-  const earned = await earnedByRef(db, earningKinds, rows.map((r) => r.id));
+  const earned = await earnedByRef(
+    db,
+    earningKinds,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentVideo(r, earned.get(r.id) ?? 0));
 }
 
@@ -55,7 +64,12 @@ export async function getVideo(ctx: AppContext, id: string, viewer?: UsersTable)
  * anonymous views count up to a cap per address and video a day, and pay once per address and video
  * a day, up to a cap of paid views per address a day (many real people can share one address).
  */
-export async function recordView(ctx: AppContext, videoId: string, client: { viewerKey: string; addressKey: string }, viewer?: UsersTable): Promise<{ counted: boolean; views: number }> {
+export async function recordView(
+  ctx: AppContext,
+  videoId: string,
+  client: { viewerKey: string; addressKey: string },
+  viewer?: UsersTable,
+): Promise<{ counted: boolean; views: number }> {
   const caps = ctx.config.addressCaps;
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, viewer);
@@ -63,16 +77,31 @@ export async function recordView(ctx: AppContext, videoId: string, client: { vie
     const now = new Date();
     const at = now.toISOString();
     const counted =
-      (await repo.claimViewWindow(trx, videoId, client.viewerKey, at, new Date(now.getTime() - DAY_MS).toISOString())) &&
-      (viewer !== undefined || (await withinAddressCap(trx, client.addressKey, `view:${videoId}`, caps.anonViewsPerVideo, now)));
+      (await repo.claimViewWindow(
+        trx,
+        videoId,
+        client.viewerKey,
+        at,
+        new Date(now.getTime() - DAY_MS).toISOString(),
+      )) &&
+      (viewer !== undefined ||
+        (await withinAddressCap(trx, client.addressKey, `view:${videoId}`, caps.anonViewsPerVideo, now)));
     if (counted) {
       await repo.recordView(trx, videoId, client.viewerKey, at);
       const paid =
         viewer !== undefined ||
-        ((await withinAddressCap(trx, client.addressKey, `paid-view:${videoId}`, 1, now)) && (await withinAddressCap(trx, client.addressKey, 'paid-views', caps.anonPaidViews, now)));
+        ((await withinAddressCap(trx, client.addressKey, `paid-view:${videoId}`, 1, now)) &&
+          (await withinAddressCap(trx, client.addressKey, 'paid-views', caps.anonPaidViews, now)));
       if (paid) {
         await transfer(
-          { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.view, kind: VideoEarningKinds.view, ref: videoId, idempotencyKey: `view:${videoId}:${client.viewerKey}:${at}` },
+          {
+            from: SystemAccount.mint,
+            to: userAccountId(video.creator_id),
+            amount: Rewards.view,
+            kind: VideoEarningKinds.view,
+            ref: videoId,
+            idempotencyKey: `view:${videoId}:${client.viewerKey}:${at}`,
+          },
           trx,
         );
       }
@@ -82,14 +111,25 @@ export async function recordView(ctx: AppContext, videoId: string, client: { vie
 }
 
 /** One like per user per video; the creator earns 1 token for the first like only (unlike does not claw back). */
-export async function likeVideo(ctx: AppContext, videoId: string, user: UsersTable): Promise<{ liked: true; likes: number }> {
+export async function likeVideo(
+  ctx: AppContext,
+  videoId: string,
+  user: UsersTable,
+): Promise<{ liked: true; likes: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
     const added = await repo.addLike(trx, videoId, user.id, nowIso());
     if (added && video.creator_id !== user.id) {
       await transfer(
         // keyed by (video, user): like, unlike, like again pays once
-        { from: SystemAccount.mint, to: userAccountId(video.creator_id), amount: Rewards.like, kind: VideoEarningKinds.like, ref: videoId, idempotencyKey: `like:${videoId}:${user.id}` },
+        {
+          from: SystemAccount.mint,
+          to: userAccountId(video.creator_id),
+          amount: Rewards.like,
+          kind: VideoEarningKinds.like,
+          ref: videoId,
+          idempotencyKey: `like:${videoId}:${user.id}`,
+        },
         trx,
       );
       await recordEngagement(ctx, { userId: user.id, kind: 'like', ref: videoId }, trx);
@@ -98,7 +138,11 @@ export async function likeVideo(ctx: AppContext, videoId: string, user: UsersTab
   });
 }
 
-export async function unlikeVideo(ctx: AppContext, videoId: string, user: UsersTable): Promise<{ liked: false; likes: number }> {
+export async function unlikeVideo(
+  ctx: AppContext,
+  videoId: string,
+  user: UsersTable,
+): Promise<{ liked: false; likes: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     await visibleVideo(trx, videoId, user);
     await repo.removeLike(trx, videoId, user.id);
@@ -119,12 +163,23 @@ export async function tipVideo(
     const video = await visibleVideo(trx, videoId, user);
     if (video.creator_id === user.id) throw badRequest('You cannot tip your own video');
     const { entryId, replayed } = await transfer(
-      { from: userAccountId(user.id), to: userAccountId(video.creator_id), amount: micro, kind: VideoEarningKinds.tip, ref: videoId, idempotencyKey: `tip:${user.id}:${idempotencyKey}` },
+      {
+        from: userAccountId(user.id),
+        to: userAccountId(video.creator_id),
+        amount: micro,
+        kind: VideoEarningKinds.tip,
+        ref: videoId,
+        idempotencyKey: `tip:${user.id}:${idempotencyKey}`,
+      },
       trx,
     );
     if (!replayed) await recordEngagement(ctx, { userId: user.id, kind: 'tip', ref: entryId }, trx);
     const earned = (await earnedByRef(trx, earningKinds, [videoId])).get(videoId) ?? 0;
-    return { tokens_earned: microToTokens(earned), total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))), replayed };
+    return {
+      tokens_earned: microToTokens(earned),
+      total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))),
+      replayed,
+    };
   });
 }
 

@@ -18,21 +18,24 @@ import * as repo from './viewing.repository.ts';
 export async function earningsSummary(ctx: AppContext, user: UsersTable): Promise<ViewerEarnings> {
   const now = clockNow(ctx);
   const account = RupeeAccount.earnings(user.id);
-  const [unpaid, byKind, totals, watch, engagements, ratings, today, referrals, code, history, owed] = await Promise.all([
-    balanceOf(ctx.db, account),
-    creditedByKind(ctx.db, account),
-    payouts.payoutTotals(ctx.db, user.id),
-    repo.watchTotals(ctx.db, user.id),
-    repo.countEvents(ctx.db, user.id, 'engagement'),
-    repo.countRatingsBy(ctx.db, user.id),
-    repo.counterValue(ctx.db, user.id, utcDay(now), 'earned'),
-    repo.countReferrals(ctx.db, user.id),
-    referralCodeFor(ctx.db, user.id, now.toISOString()),
-    payouts.listPayouts(ctx.db, { userId: user.id }, 10),
-    repo.pendingTotal(ctx.db, user.id),
-  ]);
+  const [unpaid, byKind, totals, watch, engagements, ratings, today, referrals, code, history, owed] =
+    await Promise.all([
+      balanceOf(ctx.db, account),
+      creditedByKind(ctx.db, account),
+      payouts.payoutTotals(ctx.db, user.id),
+      repo.watchTotals(ctx.db, user.id),
+      repo.countEvents(ctx.db, user.id, 'engagement'),
+      repo.countRatingsBy(ctx.db, user.id),
+      repo.counterValue(ctx.db, user.id, utcDay(now), 'earned'),
+      repo.countReferrals(ctx.db, user.id),
+      referralCodeFor(ctx.db, user.id, now.toISOString()),
+      payouts.listPayouts(ctx.db, { userId: user.id }, 10),
+      repo.pendingTotal(ctx.db, user.id),
+    ]);
   const earned = (kind: string) => byKind.get(kind) ?? 0;
-  const category = Object.fromEntries(EarningCategories.map((c) => [`${c}_earnings`, paiseToRupees(earned(EarningKind[c]))])) as Record<`${(typeof EarningCategories)[number]}_earnings`, number>;
+  const category = Object.fromEntries(
+    EarningCategories.map((c) => [`${c}_earnings`, paiseToRupees(earned(EarningKind[c]))]),
+  ) as Record<`${(typeof EarningCategories)[number]}_earnings`, number>;
   const lifetime = Object.values(EarningKind).reduce((sum, kind) => sum + earned(kind), 0);
   const last = history.find((p) => p.status !== 'rejected');
   return {

@@ -15,8 +15,14 @@ export const sealDetails = (secrets: Secrets, payoutId: string, userId: string, 
 export const unsealDetails = (secrets: Secrets, payoutId: string, userId: string, sealed: string): BankDetails =>
   JSON.parse(unseal(deriveKey(secrets.appSecret, PURPOSE), sealed, context(payoutId, userId))) as BankDetails;
 
-const keepLast = (value: string, visible: number) => `${DOT.repeat(Math.max(4, value.length - visible))}${value.slice(-visible)}`;
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).map((w) => `${w[0]}${DOT.repeat(3)}`).join(' ');
+const keepLast = (value: string, visible: number) =>
+  `${DOT.repeat(Math.max(4, value.length - visible))}${value.slice(-visible)}`;
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `${w[0]}${DOT.repeat(3)}`)
+    .join(' ');
 
 /**
  * What responses and logs may show: the last 4 digits of an account number, the first 2 characters
@@ -28,5 +34,10 @@ export function maskDetails(request: PayoutRequest): Record<string, string> {
     return { upi_id: `${handle.slice(0, 2)}${DOT.repeat(4)}@${provider}` };
   }
   const d = request.bank_details;
-  return { account_holder_name: initials(d.account_holder_name), account_number: keepLast(d.account_number, 4), ifsc_code: d.ifsc_code, bank_name: d.bank_name };
+  return {
+    account_holder_name: initials(d.account_holder_name),
+    account_number: keepLast(d.account_number, 4),
+    ifsc_code: d.ifsc_code,
+    bank_name: d.bank_name,
+  };
 }

@@ -4,7 +4,18 @@ import type { Executor } from '../../db/database.ts';
 import type { PayoutsTable } from './viewing.tables.ts';
 
 /** Payout columns that may leave the repository: never the sealed details. */
-const PUBLIC_COLUMNS = ['p.id', 'p.user_id', 'p.amount', 'p.method', 'p.details_masked', 'p.status', 'p.note', 'p.created_at', 'p.decided_at', 'u.username'] as const;
+const PUBLIC_COLUMNS = [
+  'p.id',
+  'p.user_id',
+  'p.amount',
+  'p.method',
+  'p.details_masked',
+  'p.status',
+  'p.note',
+  'p.created_at',
+  'p.decided_at',
+  'u.username',
+] as const;
 export type PayoutRow = Omit<PayoutsTable, 'details_sealed' | 'decided_by'> & { username: string };
 
 export async function insertPayout(db: Executor, row: PayoutsTable): Promise<void> {
@@ -12,9 +23,18 @@ export async function insertPayout(db: Executor, row: PayoutsTable): Promise<voi
 }
 
 export const findPayout = (db: Executor, id: string): Promise<PayoutRow | undefined> =>
-  db.selectFrom('payouts as p').innerJoin('users as u', 'u.id', 'p.user_id').select(PUBLIC_COLUMNS).where('p.id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('payouts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(PUBLIC_COLUMNS)
+    .where('p.id', '=', id)
+    .executeTakeFirst();
 
-export function listPayouts(db: Executor, filter: { userId?: string; status?: PayoutStatus }, limit = 200): Promise<PayoutRow[]> {
+export function listPayouts(
+  db: Executor,
+  filter: { userId?: string; status?: PayoutStatus },
+  limit = 200,
+): Promise<PayoutRow[]> {
   let q = db.selectFrom('payouts as p').innerJoin('users as u', 'u.id', 'p.user_id').select(PUBLIC_COLUMNS);
   if (filter.userId) q = q.where('p.user_id', '=', filter.userId);
   if (filter.status) q = q.where('p.status', '=', filter.status);
@@ -22,8 +42,17 @@ export function listPayouts(db: Executor, filter: { userId?: string; status?: Pa
 }
 
 /** Moves a pending payout to paid or rejected; true only for the one call that did it. */
-export async function decidePayout(db: Executor, id: string, change: { status: 'paid' | 'rejected'; note: string | null; decided_at: string; decided_by: string }): Promise<boolean> {
-  const result = await db.updateTable('payouts').set(change).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+export async function decidePayout(
+  db: Executor,
+  id: string,
+  change: { status: 'paid' | 'rejected'; note: string | null; decided_at: string; decided_by: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payouts')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -40,4 +69,8 @@ export async function payoutTotals(db: Executor, userId: string): Promise<Map<Pa
 
 /** The sealed details, for the operator's payout tool only. */
 export const findSealedPayout = (db: Executor, id: string) =>
-  db.selectFrom('payouts').select(['id', 'user_id', 'amount', 'method', 'status', 'details_sealed']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('payouts')
+    .select(['id', 'user_id', 'amount', 'method', 'status', 'details_sealed'])
+    .where('id', '=', id)
+    .executeTakeFirst();

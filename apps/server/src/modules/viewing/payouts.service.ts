@@ -1,4 +1,12 @@
-import { EarningsRules, formatRupees, isStaff, paiseToRupees, type Payout, type PayoutRequest, type PayoutStatus } from '@app/shared';
+import {
+  EarningsRules,
+  formatRupees,
+  isStaff,
+  paiseToRupees,
+  type Payout,
+  type PayoutRequest,
+  type PayoutStatus,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError, adminRequired, badRequest, conflict, forbidden, notFound, ownPayout } from '../../http/errors.ts';
@@ -42,12 +50,26 @@ export async function requestPayout(ctx: AppContext, user: UsersTable, input: Pa
     await openAccount(trx, earnings, 'INR');
     const unpaid = await balanceOf(trx, earnings);
     if (unpaid < EarningsRules.payoutThreshold) {
-      throw badRequest(`Payouts start at ${formatRupees(EarningsRules.payoutThreshold)} of monthly earnings; you have ${formatRupees(unpaid)}`);
+      throw badRequest(
+        `Payouts start at ${formatRupees(EarningsRules.payoutThreshold)} of monthly earnings; you have ${formatRupees(unpaid)}`,
+      );
     }
     try {
-      await transfer({ from: earnings, to: RupeeAccount.payoutsPending, amount: unpaid, currency: 'INR', kind: 'payout_requested', ref: id, idempotencyKey: `payout:${id}` }, trx);
+      await transfer(
+        {
+          from: earnings,
+          to: RupeeAccount.payoutsPending,
+          amount: unpaid,
+          currency: 'INR',
+          kind: 'payout_requested',
+          ref: id,
+          idempotencyKey: `payout:${id}`,
+        },
+        trx,
+      );
     } catch (err) {
-      if (err instanceof AppError && err.code === 'insufficient_funds') throw conflict('A payout of these earnings was just requested');
+      if (err instanceof AppError && err.code === 'insufficient_funds')
+        throw conflict('A payout of these earnings was just requested');
       throw err;
     }
     await repo.insertPayout(trx, {
@@ -81,7 +103,12 @@ export async function listPayouts(ctx: AppContext, user: UsersTable, status?: Pa
  * rejection, which could be undone by asking again, is a decision on one's own money), and one
  * above PAYOUT_ADMIN_ABOVE_RUPEES only by an admin.
  */
-export async function decidePayout(ctx: AppContext, staff: UsersTable, id: string, decision: { status: 'paid' | 'rejected'; note?: string }): Promise<Payout> {
+export async function decidePayout(
+  ctx: AppContext,
+  staff: UsersTable,
+  id: string,
+  decision: { status: 'paid' | 'rejected'; note?: string },
+): Promise<Payout> {
   if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY);
   const at = clockNow(ctx).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
@@ -91,12 +118,30 @@ export async function decidePayout(ctx: AppContext, staff: UsersTable, id: strin
     if (Number(row.amount) > ctx.config.payoutAdminAbovePaise && staff.role !== 'admin') {
       throw adminRequired(`Payouts above ${formatRupees(ctx.config.payoutAdminAbovePaise)} are decided by an admin`);
     }
-    if (!(await repo.decidePayout(trx, id, { status: decision.status, note: decision.note ?? null, decided_at: at, decided_by: staff.id }))) {
+    if (
+      !(await repo.decidePayout(trx, id, {
+        status: decision.status,
+        note: decision.note ?? null,
+        decided_at: at,
+        decided_by: staff.id,
+      }))
+    ) {
       throw conflict('This payout was already decided');
     }
     const to = decision.status === 'paid' ? RupeeAccount.gateway : RupeeAccount.earnings(row.user_id);
     const kind = decision.status === 'paid' ? 'payout_paid' : 'payout_returned';
-    await transfer({ from: RupeeAccount.payoutsPending, to, amount: Number(row.amount), currency: 'INR', kind, ref: id, idempotencyKey: `${kind}:${id}` }, trx);
+    await transfer(
+      {
+        from: RupeeAccount.payoutsPending,
+        to,
+        amount: Number(row.amount),
+        currency: 'INR',
+        kind,
+        ref: id,
+        idempotencyKey: `${kind}:${id}`,
+      },
+      trx,
+    );
   });
   ctx.logger.info({ payoutId: id, staffId: staff.id, status: decision.status }, 'payout decided');
   return presentPayout((await repo.findPayout(ctx.db, id))!, true);

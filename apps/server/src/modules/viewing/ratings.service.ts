@@ -19,7 +19,12 @@ export async function videoRating(ctx: AppContext, videoId: string, viewer?: Use
  * Rates a video 1–5 stars (a later rating replaces the earlier one). Quality feedback pays once per
  * video, and only from a viewer who watched it past the qualifying share: rating unseen videos earns nothing.
  */
-export async function rateVideo(ctx: AppContext, user: UsersTable, videoId: string, stars: number): Promise<VideoRating & { earned: number }> {
+export async function rateVideo(
+  ctx: AppContext,
+  user: UsersTable,
+  videoId: string,
+  stars: number,
+): Promise<VideoRating & { earned: number }> {
   const video = await getVideo(ctx, videoId, user);
   if (video.creator_id === user.id) throw badRequest('You cannot rate your own video');
   const now = clockNow(ctx);
@@ -29,7 +34,16 @@ export async function rateVideo(ctx: AppContext, user: UsersTable, videoId: stri
     const eventKey = `rating:${user.id}:${video.id}`;
     const paid = await payRewards(
       trx,
-      [{ userId: user.id, category: 'quality_feedback', amount: EarningsRules.rating, eventKey, ref: video.id, dailyLimit: { counter: 'rating', perDay: EarningsRules.ratingDailyLimit } }],
+      [
+        {
+          userId: user.id,
+          category: 'quality_feedback',
+          amount: EarningsRules.rating,
+          eventKey,
+          ref: video.id,
+          dailyLimit: { counter: 'rating', perDay: EarningsRules.ratingDailyLimit },
+        },
+      ],
       now,
     );
     return paid.get(eventKey) ?? 0;

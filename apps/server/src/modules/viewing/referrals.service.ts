@@ -29,7 +29,11 @@ export async function referralCodeFor(db: Executor, userId: string, at: string):
  * Records who referred this user, once. Only new accounts may name a referrer, never themselves nor
  * someone they referred. The referrer is paid later, when this user's first watch qualifies.
  */
-export async function claimReferral(ctx: AppContext, user: UsersTable, code: string): Promise<{ recorded: true; referrer_username: string }> {
+export async function claimReferral(
+  ctx: AppContext,
+  user: UsersTable,
+  code: string,
+): Promise<{ recorded: true; referrer_username: string }> {
   const now = clockNow(ctx);
   const referrerId = await repo.ownerOfCode(ctx.db, code);
   if (!referrerId) throw notFound('This referral code does not exist');
@@ -37,7 +41,9 @@ export async function claimReferral(ctx: AppContext, user: UsersTable, code: str
   if (now.getTime() - Date.parse(user.created_at) > EarningsRules.referralWindowDays * DAY_MS) {
     throw badRequest(`Referral codes can only be used within ${EarningsRules.referralWindowDays} days of signing up`);
   }
-  if ((await repo.findReferral(ctx.db, referrerId))?.referrer_user_id === user.id) throw badRequest('You cannot use the code of someone you referred');
-  if (!(await repo.insertReferral(ctx.db, user.id, referrerId, now.toISOString()))) throw conflict('A referral is already recorded for your account');
+  if ((await repo.findReferral(ctx.db, referrerId))?.referrer_user_id === user.id)
+    throw badRequest('You cannot use the code of someone you referred');
+  if (!(await repo.insertReferral(ctx.db, user.id, referrerId, now.toISOString())))
+    throw conflict('A referral is already recorded for your account');
   return { recorded: true, referrer_username: (await findById(ctx.db, referrerId))!.username };
 }

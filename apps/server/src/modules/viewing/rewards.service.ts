@@ -34,7 +34,8 @@ export interface Reward {
   alreadyClaimed?: boolean;
 }
 
-const sourceOf = (category: RewardCategory): string => (category === 'creator' ? RupeeAccount.creatorsPool : RupeeAccount.pool(category));
+const sourceOf = (category: RewardCategory): string =>
+  category === 'creator' ? RupeeAccount.creatorsPool : RupeeAccount.pool(category);
 
 /** How many owed earnings one settlement pays at most (the next ad charge goes on). */
 const SETTLE_BATCH = 100;
@@ -54,22 +55,48 @@ export async function payRewards(trx: Executor, rewards: Reward[], at: Date): Pr
   const paid = new Map<string, number>();
   const claimed: Reward[] = [];
   for (const r of rewards) {
-    if (r.alreadyClaimed || (await repo.claimEvent(trx, { key: r.eventKey, user_id: r.userId, category: r.category, created_at: at.toISOString() }))) claimed.push(r);
+    if (
+      r.alreadyClaimed ||
+      (await repo.claimEvent(trx, {
+        key: r.eventKey,
+        user_id: r.userId,
+        category: r.category,
+        created_at: at.toISOString(),
+      }))
+    )
+      claimed.push(r);
   }
   const byUser = (a: Reward, b: Reward) => a.userId.localeCompare(b.userId) || a.eventKey.localeCompare(b.eventKey);
   const allowed: Reward[] = [];
-  for (const r of claimed.filter((x) => x.amount > 0).sort((a, b) => a.userId.localeCompare(b.userId) || (a.dailyLimit?.counter ?? '').localeCompare(b.dailyLimit?.counter ?? '') || byUser(a, b))) {
-    if (!r.dailyLimit || (await repo.addWithinLimit(trx, r.userId, day, r.dailyLimit.counter, 1, r.dailyLimit.perDay)) > 0) allowed.push(r);
+  for (const r of claimed
+    .filter((x) => x.amount > 0)
+    .sort(
+      (a, b) =>
+        a.userId.localeCompare(b.userId) ||
+        (a.dailyLimit?.counter ?? '').localeCompare(b.dailyLimit?.counter ?? '') ||
+        byUser(a, b),
+    )) {
+    if (
+      !r.dailyLimit ||
+      (await repo.addWithinLimit(trx, r.userId, day, r.dailyLimit.counter, 1, r.dailyLimit.perDay)) > 0
+    )
+      allowed.push(r);
   }
   const due: Array<Reward & { paise: number }> = [];
   for (const r of allowed.sort(byUser)) {
-    const paise = r.category === 'creator' ? r.amount : await repo.addWithinLimit(trx, r.userId, day, 'earned', r.amount, EarningsRules.dailyCap);
+    const paise =
+      r.category === 'creator'
+        ? r.amount
+        : await repo.addWithinLimit(trx, r.userId, day, 'earned', r.amount, EarningsRules.dailyCap);
     if (paise > 0) due.push({ ...r, paise });
   }
   if (due.length === 0) return paid;
 
   for (const userId of new Set(due.map((r) => r.userId))) await openAccount(trx, RupeeAccount.earnings(userId), 'INR');
-  await lockAccounts(trx, due.flatMap((r) => [sourceOf(r.category), RupeeAccount.earnings(r.userId)]));
+  await lockAccounts(
+    trx,
+    due.flatMap((r) => [sourceOf(r.category), RupeeAccount.earnings(r.userId)]),
+  );
   const funds = await balancesOf(trx, [...new Set(due.map((r) => sourceOf(r.category)))]);
   const createdAt = at.toISOString();
   for (const r of due) {
@@ -78,12 +105,28 @@ export async function payRewards(trx: Executor, rewards: Reward[], at: Date): Pr
     const now = Math.min(r.paise, available);
     if (now > 0) {
       await transfer(
-        { from: source, to: RupeeAccount.earnings(r.userId), amount: now, currency: 'INR', kind: EarningKind[r.category], ref: r.ref, idempotencyKey: `earn:${r.eventKey}` },
+        {
+          from: source,
+          to: RupeeAccount.earnings(r.userId),
+          amount: now,
+          currency: 'INR',
+          kind: EarningKind[r.category],
+          ref: r.ref,
+          idempotencyKey: `earn:${r.eventKey}`,
+        },
         trx,
       );
       funds.set(source, available - now);
     }
-    if (now < r.paise) await repo.insertPending(trx, { event_key: r.eventKey, user_id: r.userId, category: r.category, ref: r.ref, amount: r.paise - now, created_at: createdAt });
+    if (now < r.paise)
+      await repo.insertPending(trx, {
+        event_key: r.eventKey,
+        user_id: r.userId,
+        category: r.category,
+        ref: r.ref,
+        amount: r.paise - now,
+        created_at: createdAt,
+      });
     paid.set(r.eventKey, now);
   }
   return paid;
@@ -104,7 +147,10 @@ export async function settlePendingEarnings(ctx: AppContext): Promise<void> {
     if (funded.length === 0) return;
     const waiting = await repo.oldestPending(trx, funded, SETTLE_BATCH);
     if (waiting.length === 0) return;
-    await lockAccounts(trx, waiting.flatMap((w) => [sourceOf(w.category), RupeeAccount.earnings(w.user_id)]));
+    await lockAccounts(
+      trx,
+      waiting.flatMap((w) => [sourceOf(w.category), RupeeAccount.earnings(w.user_id)]),
+    );
     const funds = await balancesOf(trx, funded.map(sourceOf));
     const owed = new Map((await repo.oldestPending(trx, funded, SETTLE_BATCH)).map((w) => [w.event_key, w]));
     for (const w of waiting) {
@@ -112,9 +158,18 @@ export async function settlePendingEarnings(ctx: AppContext): Promise<void> {
       const source = sourceOf(w.category);
       const pay = Math.min(amount, funds.get(source) ?? 0);
       // A row that changed after the locks were taken waits for the next settlement.
-      if (amount !== Number(w.amount) || pay <= 0 || !(await repo.reducePending(trx, w.event_key, amount, pay))) continue;
+      if (amount !== Number(w.amount) || pay <= 0 || !(await repo.reducePending(trx, w.event_key, amount, pay)))
+        continue;
       await transfer(
-        { from: source, to: RupeeAccount.earnings(w.user_id), amount: pay, currency: 'INR', kind: EarningKind[w.category], ref: w.ref, idempotencyKey: `earn:${w.event_key}:owed:${amount}` },
+        {
+          from: source,
+          to: RupeeAccount.earnings(w.user_id),
+          amount: pay,
+          currency: 'INR',
+          kind: EarningKind[w.category],
+          ref: w.ref,
+          idempotencyKey: `earn:${w.event_key}:owed:${amount}`,
+        },
         trx,
       );
       funds.set(source, (funds.get(source) ?? 0) - pay);
@@ -126,8 +181,13 @@ export async function settlePendingEarnings(ctx: AppContext): Promise<void> {
  * Takes one of a user's `perDay` daily slots of a counter; false when the day's are used up. For
  * token rewards that cost nothing to trigger (making a clip), so they stay bounded per account.
  */
-export const withinDailyLimit = async (trx: Executor, userId: string, counter: string, perDay: number, at: Date): Promise<boolean> =>
-  (await repo.addWithinLimit(trx, userId, utcDay(at), counter, 1, perDay)) > 0;
+export const withinDailyLimit = async (
+  trx: Executor,
+  userId: string,
+  counter: string,
+  perDay: number,
+  at: Date,
+): Promise<boolean> => (await repo.addWithinLimit(trx, userId, utcDay(at), counter, 1, perDay)) > 0;
 
 export type EngagementKind = 'like' | 'tip' | 'chat' | 'report';
 
@@ -137,11 +197,22 @@ export type EngagementKind = 'like' | 'tip' | 'chat' | 'report';
  * content report through the help centre (ref = ticket id), the moderation category. Call it inside
  * the transaction that records the engagement, so both happen or neither. Returns paise paid.
  */
-export async function recordEngagement(ctx: AppContext, input: { userId: string; kind: EngagementKind; ref: string }, trx?: Executor): Promise<number> {
+export async function recordEngagement(
+  ctx: AppContext,
+  input: { userId: string; kind: EngagementKind; ref: string },
+  trx?: Executor,
+): Promise<number> {
   const { userId, kind, ref } = input;
   const reward: Reward =
     kind === 'report'
-      ? { userId, category: 'moderation', amount: EarningsRules.report, eventKey: `report:${ref}`, ref, dailyLimit: { counter: 'report', perDay: EarningsRules.reportDailyLimit } }
+      ? {
+          userId,
+          category: 'moderation',
+          amount: EarningsRules.report,
+          eventKey: `report:${ref}`,
+          ref,
+          dailyLimit: { counter: 'report', perDay: EarningsRules.reportDailyLimit },
+        }
       : {
           userId,
           category: 'engagement',

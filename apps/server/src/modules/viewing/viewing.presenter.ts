@@ -1,9 +1,13 @@
 import { paiseToRupees, type HeartbeatResult, type ViewingSession } from '@app/shared';
 import type { ViewingSessionsTable } from './viewing.tables.ts';
 
-type SessionRow = Pick<ViewingSessionsTable, 'id' | 'video_id' | 'duration_ms' | 'watched_ms' | 'covered_ms' | 'qualified_at' | 'created_at'> & { video_title: string | null };
+type SessionRow = Pick<
+  ViewingSessionsTable,
+  'id' | 'video_id' | 'duration_ms' | 'watched_ms' | 'covered_ms' | 'qualified_at' | 'created_at'
+> & { video_title: string | null };
 
-const percent = (coveredMs: number, durationMs: number) => Math.min(100, Math.round((coveredMs / durationMs) * 1000) / 10);
+const percent = (coveredMs: number, durationMs: number) =>
+  Math.min(100, Math.round((coveredMs / durationMs) * 1000) / 10);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /** A session row → the spec's viewing session (extended §3): seconds, percent, rupees. */

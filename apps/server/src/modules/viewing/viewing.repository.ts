@@ -8,7 +8,8 @@ export async function insertSession(db: Executor, row: ViewingSessionsTable): Pr
   await db.insertInto('viewing_sessions').values(row).execute();
 }
 
-export const findSession = (db: Executor, id: string) => db.selectFrom('viewing_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+export const findSession = (db: Executor, id: string) =>
+  db.selectFrom('viewing_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * Saves a heartbeat's result only if no other heartbeat of the session was saved since this one read
@@ -18,9 +19,17 @@ export async function updateSessionIfUnchanged(
   db: Executor,
   id: string,
   readLastBeatAt: string,
-  changes: Pick<ViewingSessionsTable, 'position_ms' | 'last_beat_at' | 'watched_ms' | 'covered' | 'covered_ms' | 'qualified_at'>,
+  changes: Pick<
+    ViewingSessionsTable,
+    'position_ms' | 'last_beat_at' | 'watched_ms' | 'covered' | 'covered_ms' | 'qualified_at'
+  >,
 ): Promise<boolean> {
-  const result = await db.updateTable('viewing_sessions').set(changes).where('id', '=', id).where('last_beat_at', '=', readLastBeatAt).executeTakeFirst();
+  const result = await db
+    .updateTable('viewing_sessions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('last_beat_at', '=', readLastBeatAt)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -53,7 +62,16 @@ export const listSessions = (db: Executor, userId: string, limit: number) =>
   db
     .selectFrom('viewing_sessions as s')
     .leftJoin('videos as v', 'v.id', 's.video_id')
-    .select(['s.id', 's.video_id', 's.duration_ms', 's.watched_ms', 's.covered_ms', 's.qualified_at', 's.created_at', 'v.title as video_title'])
+    .select([
+      's.id',
+      's.video_id',
+      's.duration_ms',
+      's.watched_ms',
+      's.covered_ms',
+      's.qualified_at',
+      's.created_at',
+      'v.title as video_title',
+    ])
     .where('s.user_id', '=', userId)
     // a session opens when a player is shown; it belongs in the history once something played
     .where((eb) => eb.or([eb('s.position_ms', '>', 0), eb('s.watched_ms', '>', 0)]))
@@ -87,7 +105,11 @@ export async function claimEvent(db: Executor, event: ViewerEarningEventsTable):
   return row !== undefined;
 }
 
-export async function countEvents(db: Executor, userId: string, category: ViewerEarningEventsTable['category']): Promise<number> {
+export async function countEvents(
+  db: Executor,
+  userId: string,
+  category: ViewerEarningEventsTable['category'],
+): Promise<number> {
   const row = await db
     .selectFrom('viewer_earning_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -102,7 +124,14 @@ export async function countEvents(db: Executor, userId: string, category: Viewer
  * added (0 when the limit is reached). A compare-and-set on the value: when another transaction
  * moved it first, the update matches nothing and the loop reads the new value.
  */
-export async function addWithinLimit(db: Executor, userId: string, day: string, counter: string, amount: number, limit: number): Promise<number> {
+export async function addWithinLimit(
+  db: Executor,
+  userId: string,
+  day: string,
+  counter: string,
+  amount: number,
+  limit: number,
+): Promise<number> {
   await db
     .insertInto('viewer_daily_counters')
     .values({ user_id: userId, day, counter, value: 0 })
@@ -143,14 +172,30 @@ export async function insertPending(db: Executor, row: PendingEarningsTable): Pr
 
 /** The oldest earnings still owed from these pools' categories, first come first paid. */
 export const oldestPending = (db: Executor, categories: PendingEarningsTable['category'][], limit: number) =>
-  db.selectFrom('pending_earnings').selectAll().where('category', 'in', categories).orderBy('created_at').orderBy('event_key').limit(limit).execute();
+  db
+    .selectFrom('pending_earnings')
+    .selectAll()
+    .where('category', 'in', categories)
+    .orderBy('created_at')
+    .orderBy('event_key')
+    .limit(limit)
+    .execute();
 
 /** Lowers what is owed for an event by `paid` (gone at zero); false when another call changed it first. */
 export async function reducePending(db: Executor, eventKey: string, owed: number, paid: number): Promise<boolean> {
   const result =
     paid >= owed
-      ? await db.deleteFrom('pending_earnings').where('event_key', '=', eventKey).where('amount', '=', owed).executeTakeFirst()
-      : await db.updateTable('pending_earnings').set({ amount: owed - paid }).where('event_key', '=', eventKey).where('amount', '=', owed).executeTakeFirst();
+      ? await db
+          .deleteFrom('pending_earnings')
+          .where('event_key', '=', eventKey)
+          .where('amount', '=', owed)
+          .executeTakeFirst()
+      : await db
+          .updateTable('pending_earnings')
+          .set({ amount: owed - paid })
+          .where('event_key', '=', eventKey)
+          .where('amount', '=', owed)
+          .executeTakeFirst();
   return Number('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows) === 1;
 }
 
@@ -165,7 +210,13 @@ export async function pendingTotal(db: Executor, userId: string): Promise<number
 
 // ── ratings ────────────────────────────────────────────────────────────────
 
-export async function upsertRating(db: Executor, videoId: string, userId: string, stars: number, at: string): Promise<void> {
+export async function upsertRating(
+  db: Executor,
+  videoId: string,
+  userId: string,
+  stars: number,
+  at: string,
+): Promise<void> {
   await db
     .insertInto('video_ratings')
     .values({ video_id: videoId, user_id: userId, stars, created_at: at, updated_at: at })
@@ -176,19 +227,31 @@ export async function upsertRating(db: Executor, videoId: string, userId: string
 export async function ratingSummary(db: Executor, videoId: string): Promise<{ average: number; count: number }> {
   const row = await db
     .selectFrom('video_ratings')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.avg<number>('stars'), sql<number>`0`).as('average')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.avg<number>('stars'), sql<number>`0`).as('average'),
+    ])
     .where('video_id', '=', videoId)
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), average: Number(row.average) };
 }
 
 export async function ratingBy(db: Executor, videoId: string, userId: string): Promise<number | null> {
-  const row = await db.selectFrom('video_ratings').select('stars').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('video_ratings')
+    .select('stars')
+    .where('video_id', '=', videoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? Number(row.stars) : null;
 }
 
 export async function countRatingsBy(db: Executor, userId: string): Promise<number> {
-  const row = await db.selectFrom('video_ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('video_ratings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -211,7 +274,12 @@ export async function insertReferralCode(db: Executor, userId: string, code: str
 export const ownerOfCode = async (db: Executor, code: string): Promise<string | undefined> =>
   (await db.selectFrom('referral_codes').select('user_id').where('code', '=', code).executeTakeFirst())?.user_id;
 
-export async function insertReferral(db: Executor, referredUserId: string, referrerUserId: string, at: string): Promise<boolean> {
+export async function insertReferral(
+  db: Executor,
+  referredUserId: string,
+  referrerUserId: string,
+  at: string,
+): Promise<boolean> {
   const row = await db
     .insertInto('referrals')
     .values({ referred_user_id: referredUserId, referrer_user_id: referrerUserId, created_at: at, rewarded_at: null })
@@ -236,6 +304,10 @@ export async function markReferralRewarded(db: Executor, referredUserId: string,
 }
 
 export async function countReferrals(db: Executor, referrerUserId: string): Promise<number> {
-  const row = await db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).where('referrer_user_id', '=', referrerUserId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('referrals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referrer_user_id', '=', referrerUserId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

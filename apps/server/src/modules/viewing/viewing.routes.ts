@@ -1,4 +1,12 @@
-import { HeartbeatSchema, PayoutDecisionSchema, PayoutListQuerySchema, PayoutRequestSchema, ReferralClaimSchema, VideoRatingSchema, WatchSessionStartSchema } from '@app/shared';
+import {
+  HeartbeatSchema,
+  PayoutDecisionSchema,
+  PayoutListQuerySchema,
+  PayoutRequestSchema,
+  ReferralClaimSchema,
+  VideoRatingSchema,
+  WatchSessionStartSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
@@ -15,27 +23,53 @@ const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).d
 export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/viewing/sessions',
-    { schema: { tags, summary: 'Open a watch session for a video (the player then sends heartbeats)', body: WatchSessionStartSchema } },
-    async (req, reply) => reply.status(201).send(await startSession(app.ctx, await requireUser(req), req.body.video_id)),
+    {
+      schema: {
+        tags,
+        summary: 'Open a watch session for a video (the player then sends heartbeats)',
+        body: WatchSessionStartSchema,
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await startSession(app.ctx, await requireUser(req), req.body.video_id)),
   );
 
   app.post(
     '/api/viewing/sessions/:id/heartbeat',
-    { schema: { tags, summary: "Report the player's position; the server credits only the real time that passed", params: Params, body: HeartbeatSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Report the player's position; the server credits only the real time that passed",
+        params: Params,
+        body: HeartbeatSchema,
+      },
+    },
     async (req) => heartbeat(app.ctx, await requireUser(req), req.params.id, req.body),
   );
 
-  app.get('/api/viewing/earnings', { schema: { tags, summary: "The signed-in viewer's earnings (rupees)" } }, async (req) =>
-    earningsSummary(app.ctx, await requireUser(req)),
+  app.get(
+    '/api/viewing/earnings',
+    { schema: { tags, summary: "The signed-in viewer's earnings (rupees)" } },
+    async (req) => earningsSummary(app.ctx, await requireUser(req)),
   );
 
-  app.get('/api/viewing/history', { schema: { tags, summary: 'Watch sessions, newest first', querystring: HistoryQuery } }, async (req) => ({
-    sessions: await history(app.ctx, await requireUser(req), req.query.limit),
-  }));
+  app.get(
+    '/api/viewing/history',
+    { schema: { tags, summary: 'Watch sessions, newest first', querystring: HistoryQuery } },
+    async (req) => ({
+      sessions: await history(app.ctx, await requireUser(req), req.query.limit),
+    }),
+  );
 
   app.post(
     '/api/viewing/payout',
-    { schema: { tags, summary: 'Request a payout of all unpaid earnings (at least ₹5,000) by bank transfer or UPI', body: PayoutRequestSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Request a payout of all unpaid earnings (at least ₹5,000) by bank transfer or UPI',
+        body: PayoutRequestSchema,
+      },
+    },
     async (req, reply) => reply.status(201).send(await requestPayout(app.ctx, await requireUser(req), req.body)),
   );
 
@@ -47,18 +81,30 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/viewing/payouts/:id',
-    { schema: { tags, summary: 'Mark a pending payout paid or rejected (staff)', params: Params, body: PayoutDecisionSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark a pending payout paid or rejected (staff)',
+        params: Params,
+        body: PayoutDecisionSchema,
+      },
+    },
     async (req) => decidePayout(app.ctx, await requireUser(req), req.params.id, req.body),
   );
 
   app.post(
     '/api/viewing/referral',
-    { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags, summary: 'Record the referral code a new account signed up with', body: ReferralClaimSchema } },
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: { tags, summary: 'Record the referral code a new account signed up with', body: ReferralClaimSchema },
+    },
     async (req, reply) => reply.status(201).send(await claimReferral(app.ctx, await requireUser(req), req.body.code)),
   );
 
-  app.get('/api/videos/:id/rating', { schema: { tags, summary: "A video's star rating, and yours", params: Params } }, async (req) =>
-    videoRating(app.ctx, req.params.id, await currentUser(req)),
+  app.get(
+    '/api/videos/:id/rating',
+    { schema: { tags, summary: "A video's star rating, and yours", params: Params } },
+    async (req) => videoRating(app.ctx, req.params.id, await currentUser(req)),
   );
 
   app.post(

@@ -38,7 +38,11 @@ export async function startSession(ctx: AppContext, user: UsersTable, videoId: s
     qualified_at: null,
     created_at: at,
   });
-  return { session_id: id, heartbeat_seconds: EarningsRules.heartbeatSeconds, qualify_percent: EarningsRules.qualifyPercent };
+  return {
+    session_id: id,
+    heartbeat_seconds: EarningsRules.heartbeatSeconds,
+    qualify_percent: EarningsRules.qualifyPercent,
+  };
 }
 
 const progressOf = (s: ViewingSessionsTable): SessionProgress => ({
@@ -54,12 +58,21 @@ const progressOf = (s: ViewingSessionsTable): SessionProgress => ({
  * applyBeat) and, the first time the session passes the qualifying share, pays its rewards in the
  * same transaction.
  */
-export async function heartbeat(ctx: AppContext, user: UsersTable, sessionId: string, beat: { position: number; active: boolean }): Promise<HeartbeatResult> {
+export async function heartbeat(
+  ctx: AppContext,
+  user: UsersTable,
+  sessionId: string,
+  beat: { position: number; active: boolean },
+): Promise<HeartbeatResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, sessionId);
     if (!session || session.user_id !== user.id) throw notFound(SESSION_NOT_FOUND);
     const now = clockNow(ctx);
-    const after = applyBeat(progressOf(session), { positionMs: beat.position * 1000, atMs: now.getTime(), active: beat.active });
+    const after = applyBeat(progressOf(session), {
+      positionMs: beat.position * 1000,
+      atMs: now.getTime(),
+      active: beat.active,
+    });
     const qualifiesNow = session.qualified_at === null && qualifies(after);
     const saved = await repo.updateSessionIfUnchanged(trx, session.id, session.last_beat_at, {
       position_ms: after.positionMs,
@@ -82,25 +95,63 @@ export async function heartbeat(ctx: AppContext, user: UsersTable, sessionId: st
  * discovery bonus for a new creator, and the referrer's bonus on a referred viewer's first qualified
  * watch. Nothing when creators watch their own video, and only once per viewer, video and day.
  */
-async function payQualifiedWatch(trx: Executor, session: ViewingSessionsTable, progress: SessionProgress, now: Date): Promise<void> {
+async function payQualifiedWatch(
+  trx: Executor,
+  session: ViewingSessionsTable,
+  progress: SessionProgress,
+  now: Date,
+): Promise<void> {
   const viewer = session.user_id;
   const creator = session.creator_id;
   if (viewer === creator) return;
   const watchKey = `watch:${viewer}:${session.video_id}:${utcDay(now)}`;
-  if (!(await repo.claimEvent(trx, { key: watchKey, user_id: viewer, category: 'watch_time', created_at: now.toISOString() }))) return;
+  if (
+    !(await repo.claimEvent(trx, {
+      key: watchKey,
+      user_id: viewer,
+      category: 'watch_time',
+      created_at: now.toISOString(),
+    }))
+  )
+    return;
 
   const watchedMs = Math.min(progress.watchedMs, progress.durationMs);
   const rewards: Reward[] = [
-    { userId: viewer, category: 'watch_time', amount: Math.floor((watchedMs * EarningsRules.watchPerMinute) / 60_000), eventKey: watchKey, ref: session.id, alreadyClaimed: true },
-    { userId: creator, category: 'creator', amount: EarningsRules.creatorPerQualifiedWatch, eventKey: `creator:${watchKey}`, ref: session.id },
+    {
+      userId: viewer,
+      category: 'watch_time',
+      amount: Math.floor((watchedMs * EarningsRules.watchPerMinute) / 60_000),
+      eventKey: watchKey,
+      ref: session.id,
+      alreadyClaimed: true,
+    },
+    {
+      userId: creator,
+      category: 'creator',
+      amount: EarningsRules.creatorPerQualifiedWatch,
+      eventKey: `creator:${watchKey}`,
+      ref: session.id,
+    },
   ];
   // This watch is already counted: the creator is new while it is among their first N.
   if ((await repo.countQualifiedWatchesOf(trx, creator)) <= EarningsRules.newCreatorWatches) {
-    rewards.push({ userId: viewer, category: 'discovery', amount: EarningsRules.discovery, eventKey: `discovery:${viewer}:${creator}`, ref: session.id });
+    rewards.push({
+      userId: viewer,
+      category: 'discovery',
+      amount: EarningsRules.discovery,
+      eventKey: `discovery:${viewer}:${creator}`,
+      ref: session.id,
+    });
   }
   const referral = await repo.findReferral(trx, viewer);
   if (referral && !referral.rewarded_at && (await repo.markReferralRewarded(trx, viewer, now.toISOString()))) {
-    rewards.push({ userId: referral.referrer_user_id, category: 'referral', amount: EarningsRules.referral, eventKey: `referral:${viewer}`, ref: viewer });
+    rewards.push({
+      userId: referral.referrer_user_id,
+      category: 'referral',
+      amount: EarningsRules.referral,
+      eventKey: `referral:${viewer}`,
+      ref: viewer,
+    });
   }
   await payRewards(trx, rewards, now);
 }
@@ -108,6 +159,11 @@ async function payQualifiedWatch(trx: Executor, session: ViewingSessionsTable, p
 /** The viewer's sessions, newest first, each with what it earned them. */
 export async function history(ctx: AppContext, user: UsersTable, limit: number): Promise<ViewingSession[]> {
   const rows = await repo.listSessions(ctx.db, user.id, limit);
-  const earned = await creditedToByRef(ctx.db, RupeeAccount.earnings(user.id), SESSION_KINDS, rows.map((r) => r.id));
+  const earned = await creditedToByRef(
+    ctx.db,
+    RupeeAccount.earnings(user.id),
+    SESSION_KINDS,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentSession(r, earned.get(r.id) ?? 0));
 }

@@ -1,4 +1,10 @@
-import { EarningsRules, type AuthResponse, type HeartbeatResult, type ViewerEarnings, type ViewingSession } from '@app/shared';
+import {
+  EarningsRules,
+  type AuthResponse,
+  type HeartbeatResult,
+  type ViewerEarnings,
+  type ViewingSession,
+} from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../lib/clock.ts';
 import { fundPools, insertVideo } from '../../testing/fixtures.ts';
@@ -53,7 +59,8 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     }
     return { session, last: last! };
   };
-  const earnings = async (who: AuthResponse) => (await call('GET', '/api/viewing/earnings', who)).json<ViewerEarnings>();
+  const earnings = async (who: AuthResponse) =>
+    (await call('GET', '/api/viewing/earnings', who)).json<ViewerEarnings>();
 
   it('pays a watch that the server measured to 75 %, with the discovery bonus of a new creator and the creator share', async () => {
     const viewer = await signUpByEmail(t.app);
@@ -63,15 +70,42 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     now += 10_000;
     const qualified = await beat(viewer, session, 50);
     // 50 s at ₹0.60 a minute = ₹0.50, plus ₹1 discovery
-    expect(qualified).toMatchObject({ watch_duration: 50, watch_percentage: 83.3, qualified: true, viewer_earnings: 1.5 });
+    expect(qualified).toMatchObject({
+      watch_duration: 50,
+      watch_percentage: 83.3,
+      qualified: true,
+      viewer_earnings: 1.5,
+    });
 
     const e = await earnings(viewer);
-    expect(e).toMatchObject({ total_monthly_earnings: 1.5, lifetime_earnings: 1.5, watch_time_earnings: 0.5, discovery_earnings: 1, engagement_earnings: 0, videos_watched: 1, today_earnings: 1.5, amount_needed_for_payout: 4998.5, progress_to_payout: 0 });
+    expect(e).toMatchObject({
+      total_monthly_earnings: 1.5,
+      lifetime_earnings: 1.5,
+      watch_time_earnings: 0.5,
+      discovery_earnings: 1,
+      engagement_earnings: 0,
+      videos_watched: 1,
+      today_earnings: 1.5,
+      amount_needed_for_payout: 4998.5,
+      progress_to_payout: 0,
+    });
     expect(e.total_watch_time).toBeCloseTo(50 / 3600, 2);
     expect((await earnings(creator)).creator_earnings).toBe(0.5);
 
-    const sessions = (await call('GET', '/api/viewing/history', viewer)).json<{ sessions: ViewingSession[] }>().sessions;
-    expect(sessions).toEqual([expect.objectContaining({ id: session, video_id: v.id, clip_id: null, stream_id: null, watch_duration: 50, watch_percentage: 83.3, qualified: true, viewer_earnings: 1.5 })]);
+    const sessions = (await call('GET', '/api/viewing/history', viewer)).json<{ sessions: ViewingSession[] }>()
+      .sessions;
+    expect(sessions).toEqual([
+      expect.objectContaining({
+        id: session,
+        video_id: v.id,
+        clip_id: null,
+        stream_id: null,
+        watch_duration: 50,
+        watch_percentage: 83.3,
+        qualified: true,
+        viewer_earnings: 1.5,
+      }),
+    ]);
   });
 
   it('credits forged heartbeats only the real time that passed: claiming the end after 20 s earns nothing', async () => {
@@ -92,9 +126,17 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     // The same forger with several sessions and beats sent all at once still gets no more than the clock allows.
     const other = await open(viewer, v.id);
     now += 5_000;
-    const burst = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/viewing/sessions/${other}/heartbeat`, viewer, { position: 60, active: true })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', `/api/viewing/sessions/${other}/heartbeat`, viewer, { position: 60, active: true }),
+      ),
+    );
     expect(burst.every((r) => r.statusCode === 200)).toBe(true);
-    const row = await t.ctx.db.selectFrom('viewing_sessions').select(['watched_ms', 'covered_ms']).where('id', '=', other).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('viewing_sessions')
+      .select(['watched_ms', 'covered_ms'])
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
     expect([Number(row.watched_ms), Number(row.covered_ms)]).toEqual([5_000, 5_000]);
     expect((await earnings(viewer)).total_monthly_earnings).toBe(0);
   });
@@ -117,7 +159,8 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     now += 20_000; // the page is open, the player idle: the player stays silent
     now += 6_000;
     expect(await beat(viewer, played, 6)).toMatchObject({ watch_duration: 6, watch_percentage: 100, qualified: true });
-    const sessions = (await call('GET', '/api/viewing/history', viewer)).json<{ sessions: ViewingSession[] }>().sessions;
+    const sessions = (await call('GET', '/api/viewing/history', viewer)).json<{ sessions: ViewingSession[] }>()
+      .sessions;
     expect(sessions.map((s) => s.id)).toEqual([played]);
   });
 
@@ -146,10 +189,18 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     const stranger = await signUpByEmail(t.app);
     const v = await video(20);
     const session = await open(viewer, v.id);
-    expect((await call('POST', `/api/viewing/sessions/${session}/heartbeat`, stranger, { position: 5 })).statusCode).toBe(404);
-    expect((await call('POST', `/api/viewing/sessions/${session}/heartbeat`, undefined, { position: 5 })).statusCode).toBe(401);
-    expect((await call('POST', `/api/viewing/sessions/${session}/heartbeat`, viewer, { position: -1 })).statusCode).toBe(400);
-    expect((await call('POST', '/api/viewing/sessions', viewer, { video_id: 'nope' })).json()).toMatchObject({ code: 'not_found' });
+    expect(
+      (await call('POST', `/api/viewing/sessions/${session}/heartbeat`, stranger, { position: 5 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/viewing/sessions/${session}/heartbeat`, undefined, { position: 5 })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call('POST', `/api/viewing/sessions/${session}/heartbeat`, viewer, { position: -1 })).statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/api/viewing/sessions', viewer, { video_id: 'nope' })).json()).toMatchObject({
+      code: 'not_found',
+    });
     const processing = await insertVideo(t.ctx.db, creator.user.id, { status: 'processing' });
     expect((await call('POST', '/api/viewing/sessions', viewer, { video_id: processing.id })).statusCode).toBe(404);
     expect((await call('GET', '/api/viewing/earnings')).statusCode).toBe(401);
@@ -162,13 +213,28 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
       await call('POST', `/api/videos/${v.id}/like`, viewer);
       await t.app.inject({ method: 'DELETE', url: `/api/videos/${v.id}/like`, headers: bearer(viewer.access_token) });
     }
-    const tip = () => t.app.inject({ method: 'POST', url: `/api/videos/${v.id}/tip`, payload: { amount: 1 }, headers: { ...bearer(viewer.access_token), 'idempotency-key': 'tip-key-0001' } });
+    const tip = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/videos/${v.id}/tip`,
+        payload: { amount: 1 },
+        headers: { ...bearer(viewer.access_token), 'idempotency-key': 'tip-key-0001' },
+      });
     expect((await tip()).statusCode).toBe(200);
     expect((await tip()).statusCode).toBe(200); // a replay: the same tip
-    const report = await call('POST', '/api/tickets', viewer, { title: 'Spam video', description: 'This video is spam', category_id: 6 });
+    const report = await call('POST', '/api/tickets', viewer, {
+      title: 'Spam video',
+      description: 'This video is spam',
+      category_id: 6,
+    });
     expect(report.statusCode).toBe(201);
     await call('POST', '/api/tickets', viewer, { title: 'Question', description: 'Not a report', category_id: 10 });
-    expect(await earnings(viewer)).toMatchObject({ engagement_earnings: 0.7, moderation_earnings: 0.5, engagements_made: 2, total_monthly_earnings: 1.2 });
+    expect(await earnings(viewer)).toMatchObject({
+      engagement_earnings: 0.7,
+      moderation_earnings: 0.5,
+      engagements_made: 2,
+      total_monthly_earnings: 1.2,
+    });
   });
 
   it('pays quality feedback only for rating a video watched past 75 %, once', async () => {
@@ -194,9 +260,14 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     const claim = (who: AuthResponse, c: string) => call('POST', '/api/viewing/referral', who, { code: c });
     expect((await claim(referrer, code)).json().detail).toBe('You cannot use your own referral code');
     expect((await claim(newcomer, 'NOSUCHCODE')).statusCode).toBe(404);
-    expect((await claim(newcomer, code.toLowerCase())).json()).toEqual({ recorded: true, referrer_username: referrer.user.username });
+    expect((await claim(newcomer, code.toLowerCase())).json()).toEqual({
+      recorded: true,
+      referrer_username: referrer.user.username,
+    });
     expect((await claim(newcomer, code)).statusCode).toBe(409);
-    expect((await claim(referrer, (await earnings(newcomer)).referral_code)).json().detail).toBe('You cannot use the code of someone you referred');
+    expect((await claim(referrer, (await earnings(newcomer)).referral_code)).json().detail).toBe(
+      'You cannot use the code of someone you referred',
+    );
 
     const v = await video(20);
     await watch(newcomer, v.id, 20);
@@ -208,9 +279,22 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
   it('stops paying at the daily cap, shortening the last payment, and starts again the next day', async () => {
     const viewer = await signUpByEmail(t.app);
     const pay = (amount: number, key: string) =>
-      t.ctx.db.transaction().execute(async (trx) => (await payRewards(trx, [{ userId: viewer.user.id, category: 'engagement', amount, eventKey: key, ref: 'x' }], new Date(now))).get(key) ?? 0);
+      t.ctx.db
+        .transaction()
+        .execute(
+          async (trx) =>
+            (
+              await payRewards(
+                trx,
+                [{ userId: viewer.user.id, category: 'engagement', amount, eventKey: key, ref: 'x' }],
+                new Date(now),
+              )
+            ).get(key) ?? 0,
+        );
     expect(await pay(EarningsRules.dailyCap - 100, `cap-a-${now}`)).toBe(EarningsRules.dailyCap - 100);
-    expect(await Promise.all([pay(300, `cap-b-${now}`), pay(300, `cap-c-${now}`)])).toEqual(expect.arrayContaining([100, 0]));
+    expect(await Promise.all([pay(300, `cap-b-${now}`), pay(300, `cap-c-${now}`)])).toEqual(
+      expect.arrayContaining([100, 0]),
+    );
     expect(await pay(300, `cap-d-${now}`)).toBe(0);
     now += DAY;
     expect(await pay(300, `cap-e-${now}`)).toBe(300);

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addRange, applyBeat, coveredMs, qualifies, type SessionProgress } from './watch-coverage.ts';
 
-const start = (durationMs: number): SessionProgress => ({ durationMs, positionMs: 0, lastBeatAtMs: 0, watchedMs: 0, covered: [] });
+const start = (durationMs: number): SessionProgress => ({
+  durationMs,
+  positionMs: 0,
+  lastBeatAtMs: 0,
+  watchedMs: 0,
+  covered: [],
+});
 
 describe('watch coverage', () => {
   it('credits real-time forward progress', () => {
@@ -38,15 +44,33 @@ describe('watch coverage', () => {
   });
 
   it('merges ranges', () => {
-    expect(addRange([[0, 5], [10, 15]], [4, 11])).toEqual([[0, 15]]);
-    expect(addRange([[10, 15]], [0, 5])).toEqual([[0, 5], [10, 15]]);
+    expect(
+      addRange(
+        [
+          [0, 5],
+          [10, 15],
+        ],
+        [4, 11],
+      ),
+    ).toEqual([[0, 15]]);
+    expect(addRange([[10, 15]], [0, 5])).toEqual([
+      [0, 5],
+      [10, 15],
+    ]);
   });
 
   it('property: whatever a player reports, credit never exceeds the wall-clock time that passed, nor the video', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1_000, max: 3_600_000 }),
-        fc.array(fc.record({ positionMs: fc.integer({ min: -10_000, max: 4_000_000 }), gapMs: fc.integer({ min: 0, max: 120_000 }), active: fc.boolean() }), { maxLength: 40 }),
+        fc.array(
+          fc.record({
+            positionMs: fc.integer({ min: -10_000, max: 4_000_000 }),
+            gapMs: fc.integer({ min: 0, max: 120_000 }),
+            active: fc.boolean(),
+          }),
+          { maxLength: 40 },
+        ),
         (duration, beats) => {
           let p = start(duration);
           let now = 0;

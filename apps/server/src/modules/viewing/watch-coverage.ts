@@ -43,7 +43,10 @@ export function applyBeat(p: SessionProgress, beat: Beat): SessionProgress {
   const positionMs = Math.min(Math.max(0, Math.round(beat.positionMs)), p.durationMs);
   const elapsedMs = Math.max(0, beat.atMs - p.lastBeatAtMs);
   const advanceMs = positionMs - p.positionMs;
-  const creditMs = beat.active && advanceMs > 0 ? Math.min(advanceMs, elapsedMs, EarningsRules.maxCreditPerHeartbeatSeconds * 1000) : 0;
+  const creditMs =
+    beat.active && advanceMs > 0
+      ? Math.min(advanceMs, elapsedMs, EarningsRules.maxCreditPerHeartbeatSeconds * 1000)
+      : 0;
   return {
     durationMs: p.durationMs,
     positionMs,

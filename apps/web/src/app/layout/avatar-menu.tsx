@@ -28,19 +28,34 @@ export function AvatarMenu({ user }: { user: User }) {
         {initial}
       </button>
       {open && (
-        <div className="dropdown-panel account-panel" aria-label={t('header.account')} data-testid="avatar-menu" {...menuProps}>
+        <div
+          className="dropdown-panel account-panel"
+          aria-label={t('header.account')}
+          data-testid="avatar-menu"
+          {...menuProps}
+        >
           <div className="account-summary">
-            <div className="avatar avatar-large" aria-hidden="true">{initial}</div>
+            <div className="avatar avatar-large" aria-hidden="true">
+              {initial}
+            </div>
             <div>
-              <div className="account-name" data-testid="menu-username">{user.username}</div>
+              <div className="account-name" data-testid="menu-username">
+                {user.username}
+              </div>
               <div className="account-balance" title={t('header.balance')} data-testid="menu-balance">
                 {t('common.tokens', { amount: formatTokens(user.total_tokens) })}
               </div>
             </div>
           </div>
-          <Link role="menuitem" className="menu-item" to="/profile" onClick={close}>{t('header.yourChannel')}</Link>
-          <Link role="menuitem" className="menu-item" to="/library" onClick={close}>{t('header.yourVideos')}</Link>
-          <Link role="menuitem" className="menu-item" to="/settings" onClick={close}>{t('sidebar.settings')}</Link>
+          <Link role="menuitem" className="menu-item" to="/profile" onClick={close}>
+            {t('header.yourChannel')}
+          </Link>
+          <Link role="menuitem" className="menu-item" to="/library" onClick={close}>
+            {t('header.yourVideos')}
+          </Link>
+          <Link role="menuitem" className="menu-item" to="/settings" onClick={close}>
+            {t('sidebar.settings')}
+          </Link>
           <button
             type="button"
             role="menuitem"

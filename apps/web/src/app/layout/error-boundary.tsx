@@ -13,8 +13,12 @@ function ErrorScreen({ error, onRetry }: { error: unknown; onRetry(): void }) {
         <pre>{error instanceof Error ? error.message : String(error)}</pre>
       </details>
       <div className="button-row">
-        <button type="button" className="button" onClick={() => window.location.reload()}>{t('errors.reload')}</button>
-        <button type="button" className="button button-outline" onClick={onRetry}>{t('errors.tryAgain')}</button>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>
+        <button type="button" className="button button-outline" onClick={onRetry}>
+          {t('errors.tryAgain')}
+        </button>
       </div>
     </div>
   );
@@ -33,7 +37,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: u
   }
 
   override render() {
-    if (this.state.error) return <ErrorScreen error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error)
+      return <ErrorScreen error={this.state.error} onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }
 }

@@ -20,7 +20,9 @@ export function Footer() {
     <footer className="footer">
       <nav aria-label={t('footer.label')}>
         {LINKS.map(([to, label]) => (
-          <Link key={to} to={to}>{t(label)}</Link>
+          <Link key={to} to={to}>
+            {t(label)}
+          </Link>
         ))}
       </nav>
       <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>

@@ -17,7 +17,15 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
   return (
     <header className="header">
       <div className="header-start">
-        <button type="button" className="icon-button" aria-label={t('header.menu')} aria-expanded={menuOpen} aria-controls="sidebar" onClick={onToggleMenu} data-testid="menu-toggle">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('header.menu')}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={onToggleMenu}
+          data-testid="menu-toggle"
+        >
           <span className="hamburger" aria-hidden="true" />
         </button>
         <Link to="/" className="logo" aria-label={t('header.home')}>
@@ -35,14 +43,32 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
           navigate(`/search?q=${encodeURIComponent(query.trim())}`);
         }}
       >
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('header.searchPlaceholder')} aria-label={t('header.search')} />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('header.searchPlaceholder')}
+          aria-label={t('header.search')}
+        />
         <button type="submit" className="search-button" aria-label={t('header.search')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
         </button>
       </form>
       <div className="header-end">
-        <button type="button" className="icon-button search-toggle" aria-label={t('header.search')} aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className="icon-button search-toggle"
+          aria-label={t('header.search')}
+          aria-expanded={searchOpen}
+          onClick={() => setSearchOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15 15l5.5 5.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
         </button>
         <LanguagePicker />
         {checkingSession ? null : user ? (
@@ -53,7 +79,9 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
             <AvatarMenu user={user} />
           </>
         ) : (
-          <Link to="/login" className="button button-outline" data-testid="header-sign-in">{t('common.signIn')}</Link>
+          <Link to="/login" className="button button-outline" data-testid="header-sign-in">
+            {t('common.signIn')}
+          </Link>
         )}
       </div>
       <ActivityBar />

@@ -20,7 +20,9 @@ export function Shell() {
 
   return (
     <div className={`app${menuOpen ? ' menu-open' : ''}`}>
-      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
       <Sidebar open={menuOpen} onClose={closeMenu} />
       <main className="main" id="main" tabIndex={-1}>

@@ -29,8 +29,16 @@ function Section({ title, items, onNavigate }: { title?: string; items: Item[]; 
       <ul>
         {items.map((i) => (
           <li key={i.to}>
-            <NavLink to={i.to} end className={() => `sidebar-link${isCurrent(i.to) ? ' active' : ''}`} aria-current={isCurrent(i.to) ? 'page' : undefined} onClick={onNavigate}>
-              <span className="sidebar-icon" aria-hidden="true">{i.icon}</span>
+            <NavLink
+              to={i.to}
+              end
+              className={() => `sidebar-link${isCurrent(i.to) ? ' active' : ''}`}
+              aria-current={isCurrent(i.to) ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              <span className="sidebar-icon" aria-hidden="true">
+                {i.icon}
+              </span>
               {t(i.label)}
             </NavLink>
           </li>
@@ -58,8 +66,21 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <>
       {open && <div className="sidebar-backdrop" onClick={onClose} aria-hidden="true" />}
-      <nav id="sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label={t('sidebar.label')} data-testid="sidebar">
-        <button type="button" ref={closeButton} className="icon-button sidebar-close" aria-label={t('sidebar.close')} onClick={onClose}>×</button>
+      <nav
+        id="sidebar"
+        className={`sidebar${open ? ' open' : ''}`}
+        aria-label={t('sidebar.label')}
+        data-testid="sidebar"
+      >
+        <button
+          type="button"
+          ref={closeButton}
+          className="icon-button sidebar-close"
+          aria-label={t('sidebar.close')}
+          onClick={onClose}
+        >
+          ×
+        </button>
         <Section
           onNavigate={onNavigate}
           items={[
@@ -84,9 +105,17 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
         )}
         <Section
           onNavigate={onNavigate}
-          items={[item('/viewer-earnings', 'sidebar.earnings', '₹'), item('/library', 'sidebar.library', '▣'), item('/profile', 'sidebar.history', '↺')]}
+          items={[
+            item('/viewer-earnings', 'sidebar.earnings', '₹'),
+            item('/library', 'sidebar.library', '▣'),
+            item('/profile', 'sidebar.history', '↺'),
+          ]}
         />
-        <Section title="sidebar.explore" onNavigate={onNavigate} items={CATEGORIES.map((c) => item(`/?category=${c}`, `sidebar.${c}`, '#'))} />
+        <Section
+          title="sidebar.explore"
+          onNavigate={onNavigate}
+          items={CATEGORIES.map((c) => item(`/?category=${c}`, `sidebar.${c}`, '#'))}
+        />
         <Section
           onNavigate={onNavigate}
           items={[

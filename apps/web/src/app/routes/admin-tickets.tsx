@@ -17,7 +17,12 @@ export function AdminTicketsPage() {
   const stats = useTicketStats(staff);
   const { data: categories } = useCategories();
 
-  if (!user) return <section className="page centered-page"><h1>{t('help.authRequired')}</h1></section>;
+  if (!user)
+    return (
+      <section className="page centered-page">
+        <h1>{t('help.authRequired')}</h1>
+      </section>
+    );
   if (!staff) {
     return (
       <section className="page centered-page" data-testid="admin-denied">
@@ -26,46 +31,89 @@ export function AdminTicketsPage() {
       </section>
     );
   }
-  const set = (key: keyof TicketFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters({ ...filters, [key]: e.target.value || undefined });
+  const set = (key: keyof TicketFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setFilters({ ...filters, [key]: e.target.value || undefined });
 
   return (
     <section className="page admin-page">
       <h1>{t('pages.adminTickets')}</h1>
       <dl className="stats">
-        <div className="card"><dt>{t('help.stats.total')}</dt><dd>{stats.data?.total_tickets ?? '–'}</dd></div>
-        <div className="card"><dt>{t('help.stats.open')}</dt><dd>{stats.data?.open_tickets ?? '–'}</dd></div>
-        <div className="card"><dt>{t('help.stats.inProgress')}</dt><dd>{stats.data?.in_progress_tickets ?? '–'}</dd></div>
-        <div className="card"><dt>{t('help.stats.avgHours')}</dt><dd>{stats.data ? stats.data.avg_resolution_time.toFixed(1) : '–'}</dd></div>
+        <div className="card">
+          <dt>{t('help.stats.total')}</dt>
+          <dd>{stats.data?.total_tickets ?? '–'}</dd>
+        </div>
+        <div className="card">
+          <dt>{t('help.stats.open')}</dt>
+          <dd>{stats.data?.open_tickets ?? '–'}</dd>
+        </div>
+        <div className="card">
+          <dt>{t('help.stats.inProgress')}</dt>
+          <dd>{stats.data?.in_progress_tickets ?? '–'}</dd>
+        </div>
+        <div className="card">
+          <dt>{t('help.stats.avgHours')}</dt>
+          <dd>{stats.data ? stats.data.avg_resolution_time.toFixed(1) : '–'}</dd>
+        </div>
       </dl>
       <div className="filters">
         <input type="search" placeholder={t('help.search')} aria-label={t('help.search')} onChange={set('search')} />
         <select aria-label={t('help.statusLabel')} onChange={set('status')}>
           <option value="">{t('help.allStatuses')}</option>
-          {TicketStatuses.map((s) => <option key={s} value={s}>{t(`help.status.${s}`)}</option>)}
+          {TicketStatuses.map((s) => (
+            <option key={s} value={s}>
+              {t(`help.status.${s}`)}
+            </option>
+          ))}
         </select>
         <select aria-label={t('help.priorityLabel')} onChange={set('priority')}>
           <option value="">{t('help.allPriorities')}</option>
-          {TicketPriorities.map((p) => <option key={p} value={p}>{t(`help.priority.${p}`)}</option>)}
+          {TicketPriorities.map((p) => (
+            <option key={p} value={p}>
+              {t(`help.priority.${p}`)}
+            </option>
+          ))}
         </select>
         <select aria-label={t('help.category')} onChange={set('category_id')}>
           <option value="">{t('help.allCategories')}</option>
-          {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          {categories?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       <div className="table-wrap">
         <table className="table" data-testid="admin-table">
           <thead>
-            <tr><th>{t('help.number')}</th><th>{t('help.subject')}</th><th>{t('help.user')}</th><th>{t('help.statusLabel')}</th><th>{t('help.priorityLabel')}</th><th>{t('help.created')}</th></tr>
+            <tr>
+              <th>{t('help.number')}</th>
+              <th>{t('help.subject')}</th>
+              <th>{t('help.user')}</th>
+              <th>{t('help.statusLabel')}</th>
+              <th>{t('help.priorityLabel')}</th>
+              <th>{t('help.created')}</th>
+            </tr>
           </thead>
           <tbody>
             {(tickets.data ?? []).map((ticket) => (
-              <tr key={ticket.id} tabIndex={0} onClick={() => setOpenId(ticket.id)} onKeyDown={(e) => e.key === 'Enter' && setOpenId(ticket.id)}>
+              <tr
+                key={ticket.id}
+                tabIndex={0}
+                onClick={() => setOpenId(ticket.id)}
+                onKeyDown={(e) => e.key === 'Enter' && setOpenId(ticket.id)}
+              >
                 <td>{ticket.ticket_number}</td>
                 <td>{ticket.title}</td>
                 <td>{ticket.username}</td>
-                <td><StatusBadge status={ticket.status} /></td>
-                <td><PriorityBadge priority={ticket.priority} /></td>
-                <td><TimeAgo iso={ticket.created_at} /></td>
+                <td>
+                  <StatusBadge status={ticket.status} />
+                </td>
+                <td>
+                  <PriorityBadge priority={ticket.priority} />
+                </td>
+                <td>
+                  <TimeAgo iso={ticket.created_at} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -8,7 +8,10 @@ import { session } from '../../features/session/stores/session-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 
-const LOAD_FAILED: Record<ClipSourceKind, string> = { video: 'clips.creator.loadVideoFailed', stream: 'clips.creator.loadStreamFailed' };
+const LOAD_FAILED: Record<ClipSourceKind, string> = {
+  video: 'clips.creator.loadVideoFailed',
+  stream: 'clips.creator.loadStreamFailed',
+};
 
 /** /clip-creator?video={id} or ?stream={id}: signed-in only, with the spec's redirects and texts (extended §2, §8). */
 export function ClipCreatorPage() {
@@ -19,7 +22,11 @@ export function ClipCreatorPage() {
   const signedIn = session.use((s) => s.isAuthenticated);
   const video = params.get('video');
   const stream = params.get('stream');
-  const [kind, id]: [ClipSourceKind | undefined, string | undefined] = video ? ['video', video] : stream ? ['stream', stream] : [undefined, undefined];
+  const [kind, id]: [ClipSourceKind | undefined, string | undefined] = video
+    ? ['video', video]
+    : stream
+      ? ['stream', stream]
+      : [undefined, undefined];
   const source = useClipSource(signedIn ? kind : undefined, id);
   const missing = source.error instanceof ApiError && source.error.status === 404;
   const redirected = useRef(false); // one notice, even when effects run twice
@@ -55,7 +62,9 @@ export function ClipCreatorPage() {
       <section className="page centered-page" data-testid="source-not-found">
         <h1>{t('clips.creator.sourceNotFound')}</h1>
         <p>{t('clips.creator.sourceNotFoundBody')}</p>
-        <button type="button" className="button" onClick={goBack}>{t('clips.creator.goBack')}</button>
+        <button type="button" className="button" onClick={goBack}>
+          {t('clips.creator.goBack')}
+        </button>
       </section>
     );
   }
@@ -64,8 +73,16 @@ export function ClipCreatorPage() {
   return (
     <section className="page clip-creator-page">
       <h1>{t('clips.creator.title')}</h1>
-      <p className="muted" data-testid="clip-source">{t('clips.creator.from', { title: data.title, creator: data.creator_username })}</p>
-      {data.ready ? <ClipCreator source={data} /> : <p className="notice" role="status">{t('clips.creator.notReady')}</p>}
+      <p className="muted" data-testid="clip-source">
+        {t('clips.creator.from', { title: data.title, creator: data.creator_username })}
+      </p>
+      {data.ready ? (
+        <ClipCreator source={data} />
+      ) : (
+        <p className="notice" role="status">
+          {t('clips.creator.notReady')}
+        </p>
+      )}
     </section>
   );
 }

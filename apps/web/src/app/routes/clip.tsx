@@ -17,7 +17,9 @@ export function ClipPage() {
       <section className="page centered-page" data-testid="clip-not-found">
         <h1>{t('clips.notFoundTitle')}</h1>
         <p>{message}</p>
-        <Link className="button" to="/clips">{t('clips.backToClips')}</Link>
+        <Link className="button" to="/clips">
+          {t('clips.backToClips')}
+        </Link>
       </section>
     );
   }

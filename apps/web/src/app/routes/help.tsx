@@ -24,12 +24,21 @@ export function HelpPage() {
       <h1>{t('pages.help')}</h1>
       <div className="tabs" role="tablist">
         {(['tickets', 'create', 'faq'] as const).map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)} data-testid={`help-tab-${id}`}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className="tab"
+            onClick={() => setTab(id)}
+            data-testid={`help-tab-${id}`}
+          >
             {id === 'tickets' ? t('help.tabs.tickets', { count: tickets.data?.length ?? 0 }) : t(`help.tabs.${id}`)}
           </button>
         ))}
       </div>
-      {tab === 'tickets' && (tickets.isLoading ? <div className="spinner" role="status" /> : <TicketList tickets={tickets.data ?? []} />)}
+      {tab === 'tickets' &&
+        (tickets.isLoading ? <div className="spinner" role="status" /> : <TicketList tickets={tickets.data ?? []} />)}
       {tab === 'create' && <TicketForm initialCategory={category} />}
       {tab === 'faq' && <Faq />}
     </section>

@@ -10,7 +10,10 @@ export function HomePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
-  const chip = (params.get('chip') as ChipId | null) ?? (CHIPS.find((c) => c.category === category)?.id ?? (category ? undefined : 'all'));
+  const chip =
+    (params.get('chip') as ChipId | null) ??
+    CHIPS.find((c) => c.category === category)?.id ??
+    (category ? undefined : 'all');
   const keyword = CHIPS.find((c) => c.id === chip)?.q;
   const feed = useFeed({ sort: 'recent', category, q: keyword });
 
@@ -23,7 +26,14 @@ export function HomePage() {
     <section className="page">
       <h1 className="sr-only">{t('pages.home')}</h1>
       <CategoryChips active={chip ?? 'all'} onSelect={select} />
-      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed />} extra={<SponsoredCards category={category} />} />
+      <VideoGrid
+        videos={feed.data}
+        isLoading={feed.isLoading}
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        empty={<EmptyFeed />}
+        extra={<SponsoredCards category={category} />}
+      />
     </section>
   );
 }

@@ -22,10 +22,24 @@ export function LoginPage() {
     <section className="page auth-page">
       <div className="card auth-card">
         <h1>{t('auth.title')}</h1>
-        {redirectedFrom && <p className="notice notice-inline" data-testid="login-required">{t('auth.loginRequired')}</p>}
+        {redirectedFrom && (
+          <p className="notice notice-inline" data-testid="login-required">
+            {t('auth.loginRequired')}
+          </p>
+        )}
         <div className="tabs" role="tablist">
           {(['wallet', 'email'] as const).map((id) => (
-            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} className="tab" onClick={() => setTab(id)} data-testid={`tab-${id}`}>
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`panel-${id}`}
+              className="tab"
+              onClick={() => setTab(id)}
+              data-testid={`tab-${id}`}
+            >
               {t(`auth.${id}Tab`)}
             </button>
           ))}

@@ -7,7 +7,9 @@ export function NotFoundPage() {
     <section className="page centered-page">
       <h1>{t('pages.notFoundTitle')}</h1>
       <p>{t('pages.notFoundBody')}</p>
-      <Link className="button" to="/">{t('common.goHome')}</Link>
+      <Link className="button" to="/">
+        {t('common.goHome')}
+      </Link>
     </section>
   );
 }

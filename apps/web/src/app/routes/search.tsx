@@ -12,7 +12,13 @@ export function SearchPage() {
   return (
     <section className="page">
       <h1>{t('videos.resultsFor', { q })}</h1>
-      <VideoGrid videos={q ? feed.data : []} isLoading={!!q && feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed message={t('videos.noResults', { q })} />} />
+      <VideoGrid
+        videos={q ? feed.data : []}
+        isLoading={!!q && feed.isLoading}
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        empty={<EmptyFeed message={t('videos.noResults', { q })} />}
+      />
     </section>
   );
 }

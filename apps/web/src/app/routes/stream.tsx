@@ -17,7 +17,9 @@ export function StreamPage() {
       <section className="page centered-page" data-testid="stream-not-found">
         <h1>{t('live.notFoundTitle')}</h1>
         <p>{detail ?? t('live.notFoundBody')}</p>
-        <Link className="button" to="/live">{t('live.backToLive')}</Link>
+        <Link className="button" to="/live">
+          {t('live.backToLive')}
+        </Link>
       </section>
     );
   }

@@ -13,7 +13,13 @@ export function SubscriptionsPage() {
   return (
     <section className="page">
       <h1>{t('pages.subscriptions')}</h1>
-      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed message={t('videos.noSubscriptions')} />} />
+      <VideoGrid
+        videos={feed.data}
+        isLoading={feed.isLoading}
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        empty={<EmptyFeed message={t('videos.noSubscriptions')} />}
+      />
     </section>
   );
 }

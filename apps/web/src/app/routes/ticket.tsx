@@ -19,7 +19,9 @@ export function TicketPage() {
     <section className="page ticket-page">
       <Link to="/help">← {t('help.back')}</Link>
       {error || !data ? (
-        <p className="panel panel-error" role="alert" data-testid="ticket-error">{ticketErrorText(error, 'help.errors.load')}</p>
+        <p className="panel panel-error" role="alert" data-testid="ticket-error">
+          {ticketErrorText(error, 'help.errors.load')}
+        </p>
       ) : (
         <>
           <h1>

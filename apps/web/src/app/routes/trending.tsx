@@ -9,7 +9,13 @@ export function TrendingPage() {
   return (
     <section className="page">
       <h1>{t('pages.trending')}</h1>
-      <VideoGrid videos={feed.data} isLoading={feed.isLoading} error={feed.error} onRetry={() => void feed.refetch()} empty={<EmptyFeed />} />
+      <VideoGrid
+        videos={feed.data}
+        isLoading={feed.isLoading}
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        empty={<EmptyFeed />}
+      />
     </section>
   );
 }

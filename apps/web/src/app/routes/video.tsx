@@ -14,7 +14,9 @@ export function VideoPage() {
       <section className="page centered-page">
         <h1>{t('videos.notFoundTitle')}</h1>
         <p>{t('videos.notFoundBody')}</p>
-        <Link className="button" to="/">{t('common.goHome')}</Link>
+        <Link className="button" to="/">
+          {t('common.goHome')}
+        </Link>
       </section>
     );
   }

@@ -6,8 +6,22 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 
 interface Analytics {
-  overview: { total_views: number; total_content: number; total_videos: number; total_clips: number; total_streams: number; total_likes: number; total_comments: number; engagement_rate: number; total_tokens_earned: number };
-  performance: { top_videos: Array<{ id: string; title: string; views: number }>; top_clips: Array<{ id: string; title: string; views: number }>; recent_views_30d: number };
+  overview: {
+    total_views: number;
+    total_content: number;
+    total_videos: number;
+    total_clips: number;
+    total_streams: number;
+    total_likes: number;
+    total_comments: number;
+    engagement_rate: number;
+    total_tokens_earned: number;
+  };
+  performance: {
+    top_videos: Array<{ id: string; title: string; views: number }>;
+    top_clips: Array<{ id: string; title: string; views: number }>;
+    recent_views_30d: number;
+  };
   revenue: { total_earned: number; avg_per_video: number; estimated_monthly: number };
 }
 
@@ -36,7 +50,17 @@ function Bar({ label, percent }: { label: string; percent: number }) {
   );
 }
 
-function TopList({ title, items, href, empty }: { title: string; items: Array<{ id: string; title: string; views: number }>; href: (id: string) => string; empty: string }) {
+function TopList({
+  title,
+  items,
+  href,
+  empty,
+}: {
+  title: string;
+  items: Array<{ id: string; title: string; views: number }>;
+  href: (id: string) => string;
+  empty: string;
+}) {
   const { t } = useTranslation();
   const max = Math.max(1, ...items.map((i) => i.views));
   return (
@@ -49,7 +73,9 @@ function TopList({ title, items, href, empty }: { title: string; items: Array<{ 
           {items.map((i) => (
             <li key={i.id}>
               <span className="top-title">{i.title}</span>
-              <span className="bar"><span style={{ width: `${(i.views / max) * 100}%` }} /></span>
+              <span className="bar">
+                <span style={{ width: `${(i.views / max) * 100}%` }} />
+              </span>
               <span className="muted">{t('dashboard.viewsCount', { views: formatCount(i.views) })}</span>
               <Link to={href(i.id)}>{t('dashboard.view')}</Link>
             </li>
@@ -63,15 +89,26 @@ function TopList({ title, items, href, empty }: { title: string; items: Array<{ 
 export function CreatorDashboard() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');
-  const { data, isLoading, error, refetch } = useQuery({ queryKey: ['analytics', 'creator'], queryFn: () => api<Analytics>('/api/analytics/creator') });
+  const { data, isLoading, error, refetch } = useQuery({
+    queryKey: ['analytics', 'creator'],
+    queryFn: () => api<Analytics>('/api/analytics/creator'),
+  });
 
-  if (isLoading) return <section className="page centered-page"><div className="spinner" /><p>{t('dashboard.loading')}</p></section>;
+  if (isLoading)
+    return (
+      <section className="page centered-page">
+        <div className="spinner" />
+        <p>{t('dashboard.loading')}</p>
+      </section>
+    );
   if (error || !data) {
     return (
       <section className="page">
         <div className="panel panel-error" role="alert">
           <p>{error instanceof Error ? error.message : t('dashboard.failed')}</p>
-          <button type="button" className="button" onClick={() => void refetch()}>{t('errors.tryAgain')}</button>
+          <button type="button" className="button" onClick={() => void refetch()}>
+            {t('errors.tryAgain')}
+          </button>
         </div>
       </section>
     );
@@ -82,7 +119,16 @@ export function CreatorDashboard() {
       <h1>{t('pages.creatorDashboard')}</h1>
       <div className="tabs" role="tablist">
         {TABS.map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)}>{t(`dashboard.tabs.${id}`)}</button>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className="tab"
+            onClick={() => setTab(id)}
+          >
+            {t(`dashboard.tabs.${id}`)}
+          </button>
         ))}
       </div>
       {tab === 'overview' && (
@@ -94,30 +140,70 @@ export function CreatorDashboard() {
             <Card label={t('dashboard.tokensEarned')} value={formatTokens(o.total_tokens_earned)} />
           </dl>
           <div className="button-row">
-            <Link className="button" to="/upload">{t('sidebar.upload')}</Link>
-            <Link className="button button-secondary" to="/go-live">{t('sidebar.goLive')}</Link>
-            <Link className="button button-secondary" to="/clip-creator">{t('sidebar.clipCreator')}</Link>
-            <span className="button button-secondary" aria-disabled="true">{t('dashboard.createNfts')}</span>
+            <Link className="button" to="/upload">
+              {t('sidebar.upload')}
+            </Link>
+            <Link className="button button-secondary" to="/go-live">
+              {t('sidebar.goLive')}
+            </Link>
+            <Link className="button button-secondary" to="/clip-creator">
+              {t('sidebar.clipCreator')}
+            </Link>
+            <span className="button button-secondary" aria-disabled="true">
+              {t('dashboard.createNfts')}
+            </span>
           </div>
           <div className="two-columns">
-            <TopList title={t('dashboard.topVideos')} items={p.top_videos} href={(id) => `/video/${id}`} empty={t('dashboard.noVideos')} />
-            <TopList title={t('dashboard.topClips')} items={p.top_clips} href={(id) => `/clips/${id}`} empty={t('dashboard.noClips')} />
+            <TopList
+              title={t('dashboard.topVideos')}
+              items={p.top_videos}
+              href={(id) => `/video/${id}`}
+              empty={t('dashboard.noVideos')}
+            />
+            <TopList
+              title={t('dashboard.topClips')}
+              items={p.top_clips}
+              href={(id) => `/clips/${id}`}
+              empty={t('dashboard.noClips')}
+            />
           </div>
         </>
       )}
       {tab === 'content' && (
         <dl className="stats">
-          <div className="card"><dt>{t('dashboard.videos')}</dt><dd>{o.total_videos}</dd><Link to="/upload">{t('sidebar.upload')}</Link></div>
-          <div className="card"><dt>{t('dashboard.clips')}</dt><dd>{o.total_clips}</dd><Link to="/clip-creator">{t('sidebar.clipCreator')}</Link></div>
-          <div className="card"><dt>{t('dashboard.streams')}</dt><dd>{o.total_streams}</dd><Link to="/go-live">{t('sidebar.goLive')}</Link></div>
-          <div className="card"><dt>{t('dashboard.manage')}</dt><dd>→</dd><Link to="/profile">{t('dashboard.manageLink')}</Link></div>
+          <div className="card">
+            <dt>{t('dashboard.videos')}</dt>
+            <dd>{o.total_videos}</dd>
+            <Link to="/upload">{t('sidebar.upload')}</Link>
+          </div>
+          <div className="card">
+            <dt>{t('dashboard.clips')}</dt>
+            <dd>{o.total_clips}</dd>
+            <Link to="/clip-creator">{t('sidebar.clipCreator')}</Link>
+          </div>
+          <div className="card">
+            <dt>{t('dashboard.streams')}</dt>
+            <dd>{o.total_streams}</dd>
+            <Link to="/go-live">{t('sidebar.goLive')}</Link>
+          </div>
+          <div className="card">
+            <dt>{t('dashboard.manage')}</dt>
+            <dd>→</dd>
+            <Link to="/profile">{t('dashboard.manageLink')}</Link>
+          </div>
         </dl>
       )}
       {tab === 'analytics' && (
         <>
           <dl className="stats">
-            <Card label={t('dashboard.totalViews')} value={`${formatCount(o.total_views)} (${t('dashboard.recent', { views: formatCount(p.recent_views_30d) })})`} />
-            <Card label={t('dashboard.totalLikes')} value={`${formatCount(o.total_likes)} (${o.engagement_rate.toFixed(1)}%)`} />
+            <Card
+              label={t('dashboard.totalViews')}
+              value={`${formatCount(o.total_views)} (${t('dashboard.recent', { views: formatCount(p.recent_views_30d) })})`}
+            />
+            <Card
+              label={t('dashboard.totalLikes')}
+              value={`${formatCount(o.total_likes)} (${o.engagement_rate.toFixed(1)}%)`}
+            />
             <Card label={t('dashboard.totalComments')} value={formatCount(o.total_comments)} />
           </dl>
           <section className="card">

@@ -29,15 +29,40 @@ function NameEditor({ user }: { user: User }) {
     return (
       <h1 className="profile-name">
         {user.username}{' '}
-        <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="edit-name">{t('common.edit')}</button>
+        <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="edit-name">
+          {t('common.edit')}
+        </button>
       </h1>
     );
   }
   return (
-    <form className="inline-form form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      <input value={name} onChange={(e) => setName(e.target.value)} maxLength={30} autoFocus aria-label={t('settings.username')} />
-      <button type="submit" className="button">{t('common.save')}</button>
-      <button type="button" className="button button-outline" onClick={() => { setName(user.username); setEditing(false); }}>{t('common.cancel')}</button>
+    <form
+      className="inline-form form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={30}
+        autoFocus
+        aria-label={t('settings.username')}
+      />
+      <button type="submit" className="button">
+        {t('common.save')}
+      </button>
+      <button
+        type="button"
+        className="button button-outline"
+        onClick={() => {
+          setName(user.username);
+          setEditing(false);
+        }}
+      >
+        {t('common.cancel')}
+      </button>
     </form>
   );
 }
@@ -52,26 +77,55 @@ export function ProfileView() {
   return (
     <section className="page profile-page">
       <header className="profile-header">
-        <div className="avatar avatar-xl" aria-hidden="true">{user.username.charAt(0).toUpperCase()}</div>
+        <div className="avatar avatar-xl" aria-hidden="true">
+          {user.username.charAt(0).toUpperCase()}
+        </div>
         <div>
           <NameEditor user={user} />
           <p className="muted">
-            {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} · {t('profile.joined', { date: user.created_at ? new Date(user.created_at).toLocaleDateString() : t('profile.recently') })}
+            {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} ·{' '}
+            {t('profile.joined', {
+              date: user.created_at ? new Date(user.created_at).toLocaleDateString() : t('profile.recently'),
+            })}
           </p>
-          <p><strong data-testid="profile-balance">{t('common.tokens', { amount: formatTokens(user.total_tokens) })}</strong></p>
+          <p>
+            <strong data-testid="profile-balance">
+              {t('common.tokens', { amount: formatTokens(user.total_tokens) })}
+            </strong>
+          </p>
         </div>
       </header>
       <dl className="stats card">
-        <div><dt>{t('profile.videos')}</dt><dd>{list.length}</dd></div>
-        <div><dt>{t('videos.statViews')}</dt><dd>{formatCount(sum((v) => v.views))}</dd></div>
-        <div><dt>{t('videos.statLikes')}</dt><dd>{formatCount(sum((v) => v.likes))}</dd></div>
-        <div><dt>{t('videos.statTokens')}</dt><dd>{formatTokens(sum((v) => v.tokens_earned))}</dd></div>
+        <div>
+          <dt>{t('profile.videos')}</dt>
+          <dd>{list.length}</dd>
+        </div>
+        <div>
+          <dt>{t('videos.statViews')}</dt>
+          <dd>{formatCount(sum((v) => v.views))}</dd>
+        </div>
+        <div>
+          <dt>{t('videos.statLikes')}</dt>
+          <dd>{formatCount(sum((v) => v.likes))}</dd>
+        </div>
+        <div>
+          <dt>{t('videos.statTokens')}</dt>
+          <dd>{formatTokens(sum((v) => v.tokens_earned))}</dd>
+        </div>
       </dl>
       <div className="section-head">
         <h2>{t('profile.myVideos')}</h2>
-        <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>{t('profile.refresh')}</button>
+        <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>
+          {t('profile.refresh')}
+        </button>
       </div>
-      <VideoGrid videos={videos.data} isLoading={videos.isLoading} error={videos.error} onRetry={() => void videos.refetch()} empty={<EmptyFeed message={t('profile.noVideos')} />} />
+      <VideoGrid
+        videos={videos.data}
+        isLoading={videos.isLoading}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        empty={<EmptyFeed message={t('profile.noVideos')} />}
+      />
       <TipsReceived />
       <aside className="card">
         <h2>{t('profile.tipsTitle')}</h2>

@@ -21,30 +21,55 @@ export const useAdvertiserDashboard = (enabled: boolean) =>
   });
 
 export const useCampaigns = (enabled: boolean) =>
-  useQuery({ queryKey: ['advertiser', 'campaigns'], queryFn: () => api<{ campaigns: Campaign[] }>('/api/advertisers/campaigns').then((r) => r.campaigns), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: ['advertiser', 'campaigns'],
+    queryFn: () => api<{ campaigns: Campaign[] }>('/api/advertisers/campaigns').then((r) => r.campaigns),
+    enabled,
+    staleTime: 0,
+  });
 
-export const createAdvertiserAccount = (body: { company_name: string; contact_email: string; contact_phone?: string }) =>
-  api<AdvertiserAccount>('/api/advertisers/account', { body });
+export const createAdvertiserAccount = (body: {
+  company_name: string;
+  contact_email: string;
+  contact_phone?: string;
+}) => api<AdvertiserAccount>('/api/advertisers/account', { body });
 
 export const addFunds = (amount: number, idempotencyKey: string) =>
-  api<{ account_balance: number }>('/api/advertisers/funds', { body: { amount }, headers: { 'idempotency-key': idempotencyKey } });
+  api<{ account_balance: number }>('/api/advertisers/funds', {
+    body: { amount },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 
-export const createCampaign = (body: { title: string; description: string; budget: number; daily_budget: number; target_category: string; landing_url?: string }) =>
-  api<Campaign>('/api/advertisers/campaigns', { body });
+export const createCampaign = (body: {
+  title: string;
+  description: string;
+  budget: number;
+  daily_budget: number;
+  target_category: string;
+  landing_url?: string;
+}) => api<Campaign>('/api/advertisers/campaigns', { body });
 
-export const changeCampaign = (id: string, action: CampaignAction) => api<Campaign>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+export const changeCampaign = (id: string, action: CampaignAction) =>
+  api<Campaign>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
 
 /** Sponsored cards for a feed; a failure just shows none. */
 export const useSponsored = (category: string | undefined) =>
   useQuery({
     queryKey: ['advertiser', 'sponsored', category ?? ''],
-    queryFn: () => api<{ campaigns: SponsoredCampaign[] }>(`/api/advertisers/sponsored${category ? `?category=${encodeURIComponent(category)}` : ''}`, { background: true }).then((r) => r.campaigns),
+    queryFn: () =>
+      api<{ campaigns: SponsoredCampaign[] }>(
+        `/api/advertisers/sponsored${category ? `?category=${encodeURIComponent(category)}` : ''}`,
+        { background: true },
+      ).then((r) => r.campaigns),
     staleTime: 60_000,
     retry: false,
   });
 
 export const recordAdEvent = (id: string, kind: 'impression' | 'click') =>
-  api<{ counted: boolean }>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${kind}`, { method: 'POST', background: true });
+  api<{ counted: boolean }>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${kind}`, {
+    method: 'POST',
+    background: true,
+  });
 
 /** The spec's texts: the server's detail, else the fallback; a network error has its own. */
 export function advertiserErrorText(err: unknown, fallbackKey: string): string {

@@ -42,13 +42,33 @@ export function AddFundsDialog({ balance, onClose, onAdded }: { balance: number;
         </div>
         <label>
           {t('advertiser.funds.amount')}
-          <input type="number" min="1000" step="100" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="funds-help" required data-testid="funds-amount" />
+          <input
+            type="number"
+            min="1000"
+            step="100"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-describedby="funds-help"
+            required
+            data-testid="funds-amount"
+          />
         </label>
-        <p id="funds-help" className="muted">{t('advertiser.funds.help')}</p>
-        {error && <p className="form-error" role="alert" data-testid="funds-error">{error}</p>}
+        <p id="funds-help" className="muted">
+          {t('advertiser.funds.help')}
+        </p>
+        {error && (
+          <p className="form-error" role="alert" data-testid="funds-error">
+            {error}
+          </p>
+        )}
         <div className="button-row">
-          <button type="button" className="button button-outline" onClick={() => ref.current?.close()}>{t('common.cancel')}</button>
-          <button type="submit" className="button" disabled={busy} data-testid="funds-submit">{busy ? t('advertiser.working') : t('advertiser.funds.submit')}</button>
+          <button type="button" className="button button-outline" onClick={() => ref.current?.close()}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={busy} data-testid="funds-submit">
+            {busy ? t('advertiser.working') : t('advertiser.funds.submit')}
+          </button>
         </div>
       </form>
     </dialog>

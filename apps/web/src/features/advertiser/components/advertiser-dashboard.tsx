@@ -33,14 +33,21 @@ export function AdvertiserDashboard() {
   const campaigns = useCampaigns(!!dashboard.data);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['advertiser'] });
 
-  if (dashboard.isLoading) return <section className="page centered-page"><div className="spinner" role="status" aria-label={t('app.loading')} /></section>;
+  if (dashboard.isLoading)
+    return (
+      <section className="page centered-page">
+        <div className="spinner" role="status" aria-label={t('app.loading')} />
+      </section>
+    );
   if (dashboard.error) {
     console.error(dashboard.error); // the spec: dashboard failures are only logged
     return (
       <section className="page">
         <div className="panel">
           <p>{t('advertiser.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void dashboard.refetch()}>{t('errors.tryAgain')}</button>
+          <button type="button" className="button" onClick={() => void dashboard.refetch()}>
+            {t('errors.tryAgain')}
+          </button>
         </div>
       </section>
     );
@@ -68,8 +75,17 @@ export function AdvertiserDashboard() {
           <p className="muted">{account.company_name}</p>
         </div>
         <div className="button-row">
-          <button type="button" className="button button-secondary" onClick={() => setDialog('funds')} data-testid="open-funds">{t('advertiser.addFunds')}</button>
-          <button type="button" className="button" onClick={() => setDialog('campaign')} data-testid="open-campaign">{t('advertiser.createCampaign')}</button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setDialog('funds')}
+            data-testid="open-funds"
+          >
+            {t('advertiser.addFunds')}
+          </button>
+          <button type="button" className="button" onClick={() => setDialog('campaign')} data-testid="open-campaign">
+            {t('advertiser.createCampaign')}
+          </button>
         </div>
       </header>
       <dl className="stats advertiser-stats">
@@ -80,23 +96,58 @@ export function AdvertiserDashboard() {
       </dl>
       <div className="tabs" role="tablist">
         {(['overview', 'campaigns', 'analytics'] as const).map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)} data-testid={`advertiser-tab-${id}`}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className="tab"
+            onClick={() => setTab(id)}
+            data-testid={`advertiser-tab-${id}`}
+          >
             {id === 'campaigns' ? t('advertiser.tabs.campaigns', { count: list.length }) : t(`advertiser.tabs.${id}`)}
           </button>
         ))}
       </div>
-      {tab === 'overview' && <OverviewTab data={dashboard.data} onCreate={() => setDialog('campaign')} onAddFunds={() => setDialog('funds')} />}
-      {tab === 'campaigns' && (campaigns.isLoading ? <div className="spinner" role="status" /> : <CampaignList campaigns={list} onChanged={refresh} onCreate={() => setDialog('campaign')} />)}
+      {tab === 'overview' && (
+        <OverviewTab
+          data={dashboard.data}
+          onCreate={() => setDialog('campaign')}
+          onAddFunds={() => setDialog('funds')}
+        />
+      )}
+      {tab === 'campaigns' &&
+        (campaigns.isLoading ? (
+          <div className="spinner" role="status" />
+        ) : (
+          <CampaignList campaigns={list} onChanged={refresh} onCreate={() => setDialog('campaign')} />
+        ))}
       {tab === 'analytics' && (
         <dl className="stats" data-testid="advertiser-analytics">
-          <Stat id="impressions" label={t('advertiser.analytics.impressions')} value={formatCount(s.total_impressions)} />
+          <Stat
+            id="impressions"
+            label={t('advertiser.analytics.impressions')}
+            value={formatCount(s.total_impressions)}
+          />
           <Stat id="clicks" label={t('advertiser.analytics.clicks')} value={formatCount(s.total_clicks)} />
           <Stat id="rate" label={t('advertiser.analytics.ctr')} value={`${s.avg_ctr.toFixed(2)}%`} />
           <Stat id="spent" label={t('advertiser.analytics.spent')} value={formatInr(s.total_spent)} />
         </dl>
       )}
-      {dialog === 'funds' && <AddFundsDialog balance={s.account_balance} onClose={() => setDialog(null)} onAdded={done(t('advertiser.funds.added'))} />}
-      {dialog === 'campaign' && <CampaignDialog balance={s.account_balance} onClose={() => setDialog(null)} onCreated={done(t('advertiser.campaign.created'))} />}
+      {dialog === 'funds' && (
+        <AddFundsDialog
+          balance={s.account_balance}
+          onClose={() => setDialog(null)}
+          onAdded={done(t('advertiser.funds.added'))}
+        />
+      )}
+      {dialog === 'campaign' && (
+        <CampaignDialog
+          balance={s.account_balance}
+          onClose={() => setDialog(null)}
+          onCreated={done(t('advertiser.campaign.created'))}
+        />
+      )}
     </section>
   );
 }

@@ -4,10 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../notifications/stores/notifications.ts';
 import { advertiserErrorText, changeCampaign } from '../api/advertiser.ts';
 
-const ACTIONS: Record<Campaign['status'], CampaignAction[]> = { active: ['pause', 'cancel'], paused: ['resume', 'cancel'], completed: [], cancelled: [] };
+const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
+  active: ['pause', 'cancel'],
+  paused: ['resume', 'cancel'],
+  completed: [],
+  cancelled: [],
+};
 
 /** The Campaigns tab: every campaign with its numbers and the actions its status allows. */
-export function CampaignList({ campaigns, onChanged, onCreate }: { campaigns: Campaign[]; onChanged(): void; onCreate(): void }) {
+export function CampaignList({
+  campaigns,
+  onChanged,
+  onCreate,
+}: {
+  campaigns: Campaign[];
+  onChanged(): void;
+  onCreate(): void;
+}) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);
   if (campaigns.length === 0) {
@@ -15,7 +28,9 @@ export function CampaignList({ campaigns, onChanged, onCreate }: { campaigns: Ca
       <div className="panel" data-testid="campaigns-empty">
         <h2>{t('advertiser.campaigns.empty')}</h2>
         <p className="muted">{t('advertiser.campaigns.emptyBody')}</p>
-        <button type="button" className="button" onClick={onCreate}>{t('advertiser.campaigns.createFirst')}</button>
+        <button type="button" className="button" onClick={onCreate}>
+          {t('advertiser.campaigns.createFirst')}
+        </button>
       </div>
     );
   }
@@ -37,21 +52,50 @@ export function CampaignList({ campaigns, onChanged, onCreate }: { campaigns: Ca
         <li key={c.id} className="card" data-testid="campaign-card">
           <div className="section-head">
             <h3>{c.title}</h3>
-            <span className={`status campaign-status-${c.status}`} data-testid="campaign-status">{t(`advertiser.status.${c.status}`, { defaultValue: c.status })}</span>
+            <span className={`status campaign-status-${c.status}`} data-testid="campaign-status">
+              {t(`advertiser.status.${c.status}`, { defaultValue: c.status })}
+            </span>
           </div>
           {c.description && <p>{c.description}</p>}
           <dl className="campaign-numbers">
-            <div><dt>{t('advertiser.campaigns.budget')}</dt><dd>{formatInr(c.budget)}</dd></div>
-            <div><dt>{t('advertiser.campaigns.spent')}</dt><dd data-testid="campaign-spent">{formatInr(c.spent_amount)}</dd></div>
-            <div><dt>{t('advertiser.campaigns.views')}</dt><dd data-testid="campaign-views">{formatCount(c.views)}</dd></div>
-            <div><dt>{t('advertiser.campaigns.clicks')}</dt><dd>{formatCount(c.clicks)}</dd></div>
-            <div><dt>{t('advertiser.campaigns.daily')}</dt><dd>{t('advertiser.campaigns.perDay', { amount: formatInr(c.daily_budget) })}</dd></div>
-            <div><dt>{t('advertiser.campaigns.category')}</dt><dd>{c.target_category}</dd></div>
+            <div>
+              <dt>{t('advertiser.campaigns.budget')}</dt>
+              <dd>{formatInr(c.budget)}</dd>
+            </div>
+            <div>
+              <dt>{t('advertiser.campaigns.spent')}</dt>
+              <dd data-testid="campaign-spent">{formatInr(c.spent_amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('advertiser.campaigns.views')}</dt>
+              <dd data-testid="campaign-views">{formatCount(c.views)}</dd>
+            </div>
+            <div>
+              <dt>{t('advertiser.campaigns.clicks')}</dt>
+              <dd>{formatCount(c.clicks)}</dd>
+            </div>
+            <div>
+              <dt>{t('advertiser.campaigns.daily')}</dt>
+              <dd>{t('advertiser.campaigns.perDay', { amount: formatInr(c.daily_budget) })}</dd>
+            </div>
+            <div>
+              <dt>{t('advertiser.campaigns.category')}</dt>
+              <dd>{c.target_category}</dd>
+            </div>
           </dl>
           <div className="button-row">
-            <span className="muted">{t('advertiser.campaigns.created', { date: new Date(c.created_at).toLocaleDateString(i18n.language) })}</span>
+            <span className="muted">
+              {t('advertiser.campaigns.created', { date: new Date(c.created_at).toLocaleDateString(i18n.language) })}
+            </span>
             {ACTIONS[c.status].map((action) => (
-              <button key={action} type="button" className={`button ${action === 'cancel' ? 'button-outline' : 'button-secondary'}`} disabled={busy === c.id} onClick={() => void act(c, action)} data-testid={`campaign-${action}`}>
+              <button
+                key={action}
+                type="button"
+                className={`button ${action === 'cancel' ? 'button-outline' : 'button-secondary'}`}
+                disabled={busy === c.id}
+                onClick={() => void act(c, action)}
+                data-testid={`campaign-${action}`}
+              >
                 {t(`advertiser.campaigns.${action}`)}
               </button>
             ))}

@@ -10,7 +10,8 @@ export function CreateAccountForm({ onCreated }: { onCreated(): void }) {
   const [form, setForm] = useState({ company_name: '', contact_email: '', contact_phone: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -35,17 +36,43 @@ export function CreateAccountForm({ onCreated }: { onCreated(): void }) {
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <label>
           {t('advertiser.create.company')}
-          <input name="company_name" value={form.company_name} onChange={set('company_name')} autoComplete="organization" required data-testid="advertiser-company" />
+          <input
+            name="company_name"
+            value={form.company_name}
+            onChange={set('company_name')}
+            autoComplete="organization"
+            required
+            data-testid="advertiser-company"
+          />
         </label>
         <label>
           {t('advertiser.create.email')}
-          <input name="contact_email" type="email" value={form.contact_email} onChange={set('contact_email')} autoComplete="email" required data-testid="advertiser-email" />
+          <input
+            name="contact_email"
+            type="email"
+            value={form.contact_email}
+            onChange={set('contact_email')}
+            autoComplete="email"
+            required
+            data-testid="advertiser-email"
+          />
         </label>
         <label>
           {t('advertiser.create.phone')}
-          <input name="contact_phone" type="tel" value={form.contact_phone} onChange={set('contact_phone')} autoComplete="tel" data-testid="advertiser-phone" />
+          <input
+            name="contact_phone"
+            type="tel"
+            value={form.contact_phone}
+            onChange={set('contact_phone')}
+            autoComplete="tel"
+            data-testid="advertiser-phone"
+          />
         </label>
-        {error && <p className="form-error" role="alert" data-testid="advertiser-create-error">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert" data-testid="advertiser-create-error">
+            {error}
+          </p>
+        )}
         <button type="submit" className="button" disabled={busy} data-testid="advertiser-create-submit">
           {busy ? t('advertiser.working') : t('advertiser.create.submit')}
         </button>

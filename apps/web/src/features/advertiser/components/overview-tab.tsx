@@ -5,7 +5,15 @@ import { Link } from 'react-router';
 const tone = (good: boolean) => (good ? 'status tone-good' : 'status tone-warn');
 
 /** Account info, performance summary, the ad-spend split and two calls to action. */
-export function OverviewTab({ data, onCreate, onAddFunds }: { data: AdvertiserDashboard; onCreate(): void; onAddFunds(): void }) {
+export function OverviewTab({
+  data,
+  onCreate,
+  onAddFunds,
+}: {
+  data: AdvertiserDashboard;
+  onCreate(): void;
+  onAddFunds(): void;
+}) {
   const { t, i18n } = useTranslation();
   const { account: a, summary: s } = data;
   return (
@@ -25,9 +33,17 @@ export function OverviewTab({ data, onCreate, onAddFunds }: { data: AdvertiserDa
               </>
             )}
             <dt>{t('advertiser.overview.status')}</dt>
-            <dd><span className={tone(a.account_status === 'active')}>{t(`advertiser.accountStatus.${a.account_status}`, { defaultValue: a.account_status })}</span></dd>
+            <dd>
+              <span className={tone(a.account_status === 'active')}>
+                {t(`advertiser.accountStatus.${a.account_status}`, { defaultValue: a.account_status })}
+              </span>
+            </dd>
             <dt>{t('advertiser.overview.verification')}</dt>
-            <dd><span className={tone(a.verification_status === 'verified')}>{t(`advertiser.verification.${a.verification_status}`, { defaultValue: a.verification_status })}</span></dd>
+            <dd>
+              <span className={tone(a.verification_status === 'verified')}>
+                {t(`advertiser.verification.${a.verification_status}`, { defaultValue: a.verification_status })}
+              </span>
+            </dd>
             <dt>{t('advertiser.overview.memberSince')}</dt>
             <dd>{new Date(a.created_at).toLocaleDateString(i18n.language)}</dd>
           </dl>
@@ -52,7 +68,14 @@ export function OverviewTab({ data, onCreate, onAddFunds }: { data: AdvertiserDa
         {(Object.keys(AdSpendSplit) as Array<keyof typeof AdSpendSplit>).map((part) => (
           <div key={part} className="bar-row">
             <span>{t(`advertiser.overview.splitParts.${part}`, { percent: AdSpendSplit[part] })}</span>
-            <div className="bar" role="meter" aria-valuenow={AdSpendSplit[part]} aria-valuemin={0} aria-valuemax={100} aria-label={t(`advertiser.overview.splitParts.${part}`, { percent: AdSpendSplit[part] })}>
+            <div
+              className="bar"
+              role="meter"
+              aria-valuenow={AdSpendSplit[part]}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label={t(`advertiser.overview.splitParts.${part}`, { percent: AdSpendSplit[part] })}
+            >
               <div style={{ width: `${AdSpendSplit[part]}%` }} />
             </div>
           </div>
@@ -62,14 +85,20 @@ export function OverviewTab({ data, onCreate, onAddFunds }: { data: AdvertiserDa
         <section className="card cta-card">
           <h2>{t('advertiser.overview.ctaCampaignTitle')}</h2>
           <p>{t('advertiser.overview.ctaCampaignBody')}</p>
-          <button type="button" className="button" onClick={onCreate}>{t('advertiser.createCampaign')}</button>
+          <button type="button" className="button" onClick={onCreate}>
+            {t('advertiser.createCampaign')}
+          </button>
         </section>
         <section className="card cta-card">
           <h2>{t('advertiser.overview.ctaFundsTitle')}</h2>
           <p>{t('advertiser.overview.ctaFundsBody')}</p>
           <div className="button-row">
-            <button type="button" className="button button-secondary" onClick={onAddFunds}>{t('advertiser.addFunds')}</button>
-            <Link to="/contact" className="button button-outline">{t('advertiser.campaign.contactSales')}</Link>
+            <button type="button" className="button button-secondary" onClick={onAddFunds}>
+              {t('advertiser.addFunds')}
+            </button>
+            <Link to="/contact" className="button button-outline">
+              {t('advertiser.campaign.contactSales')}
+            </Link>
           </div>
         </section>
       </div>

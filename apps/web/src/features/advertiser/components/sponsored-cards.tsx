@@ -31,7 +31,9 @@ function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
         <span className="badge badge-sponsored">{t('advertiser.sponsored')}</span>
       </div>
       <div className="video-card-body">
-        <div className="avatar avatar-small" aria-hidden="true">{campaign.company_name.charAt(0).toUpperCase()}</div>
+        <div className="avatar avatar-small" aria-hidden="true">
+          {campaign.company_name.charAt(0).toUpperCase()}
+        </div>
         <div>
           <h3 className="video-title">{campaign.title}</h3>
           <p className="video-meta">{t('advertiser.sponsoredBy', { company: campaign.company_name })}</p>
@@ -41,13 +43,30 @@ function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
     </>
   );
   return (
-    <article ref={ref} className="video-card sponsored-card" data-testid="sponsored-card" aria-label={t('advertiser.sponsoredLabel', { title: campaign.title })}>
+    <article
+      ref={ref}
+      className="video-card sponsored-card"
+      data-testid="sponsored-card"
+      aria-label={t('advertiser.sponsoredLabel', { title: campaign.title })}
+    >
       {campaign.landing_url ? (
-        <a className="video-card-link" href={campaign.landing_url} target="_blank" rel="noopener noreferrer sponsored" onClick={click}>
+        <a
+          className="video-card-link"
+          href={campaign.landing_url}
+          target="_blank"
+          rel="noopener noreferrer sponsored"
+          onClick={click}
+        >
           {body}
         </a>
       ) : (
-        <div className="video-card-link" role="button" tabIndex={0} onClick={click} onKeyDown={(e) => e.key === 'Enter' && click()}>
+        <div
+          className="video-card-link"
+          role="button"
+          tabIndex={0}
+          onClick={click}
+          onKeyDown={(e) => e.key === 'Enter' && click()}
+        >
           {body}
         </div>
       )}
@@ -58,5 +77,11 @@ function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
 /** The sponsored cards of a feed (its category, or any on the main feed). */
 export function SponsoredCards({ category }: { category?: string }) {
   const { data } = useSponsored(category);
-  return <>{(data ?? []).map((c) => <SponsoredCard key={c.id} campaign={c} />)}</>;
+  return (
+    <>
+      {(data ?? []).map((c) => (
+        <SponsoredCard key={c.id} campaign={c} />
+      ))}
+    </>
+  );
 }

@@ -6,7 +6,11 @@ import { sessionActions } from '../../session/stores/session-store.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/email-auth.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
-const FIELD_ERRORS: Record<string, string> = { email: 'auth.invalidEmail', password: 'auth.passwordTooShort', username: 'auth.invalidUsername' };
+const FIELD_ERRORS: Record<string, string> = {
+  email: 'auth.invalidEmail',
+  password: 'auth.passwordTooShort',
+  username: 'auth.invalidUsername',
+};
 
 /** Email sign-in and sign-up against the real accounts API; the shared schemas check input first. */
 export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
@@ -22,10 +26,17 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     e.preventDefault();
     setError(null);
     if (!email.trim() || !password) return setError(t('auth.required'));
-    const parsed = signUp ? RegisterRequestSchema.safeParse({ email, password, username }) : LoginRequestSchema.safeParse({ email, password });
+    const parsed = signUp
+      ? RegisterRequestSchema.safeParse({ email, password, username })
+      : LoginRequestSchema.safeParse({ email, password });
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0]);
-      return setError(t(FIELD_ERRORS[field] ?? 'auth.required', { min: field === 'username' ? UsernameLimits.min : PasswordLimits.min, max: UsernameLimits.max }));
+      return setError(
+        t(FIELD_ERRORS[field] ?? 'auth.required', {
+          min: field === 'username' ? UsernameLimits.min : PasswordLimits.min,
+          max: UsernameLimits.max,
+        }),
+      );
     }
     setBusy(true);
     try {
@@ -49,19 +60,44 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     <form className="form" onSubmit={submit} noValidate data-testid="email-form">
       <label>
         {t('auth.email')}
-        <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </label>
       <label>
         {t('auth.password')}
-        <input type="password" name="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} minLength={signUp ? PasswordLimits.min : undefined} required />
+        <input
+          type="password"
+          name="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          minLength={signUp ? PasswordLimits.min : undefined}
+          required
+        />
       </label>
       {signUp && (
         <label>
           {t('auth.username')}
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={UsernameLimits.max} />
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            maxLength={UsernameLimits.max}
+          />
         </label>
       )}
-      {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {error}
+        </p>
+      )}
       <button type="submit" className="button" disabled={busy}>
         {busy ? t('auth.working') : t(signUp ? 'auth.submitSignUp' : 'auth.submitSignIn')}
       </button>

@@ -25,9 +25,11 @@ function listQuery(filters: ClipFilters, limit: number, offset: number): string 
 export const useClipPages = (filters: ClipFilters) =>
   useInfiniteQuery({
     queryKey: ['clips', 'list', filters],
-    queryFn: ({ pageParam }) => api<{ clips: Clip[] }>(`/api/clips?${listQuery(filters, ClipLimits.pageSize, pageParam)}`).then((r) => r.clips),
+    queryFn: ({ pageParam }) =>
+      api<{ clips: Clip[] }>(`/api/clips?${listQuery(filters, ClipLimits.pageSize, pageParam)}`).then((r) => r.clips),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.length === ClipLimits.pageSize ? pages.length * ClipLimits.pageSize : undefined),
+    getNextPageParam: (last, pages) =>
+      last.length === ClipLimits.pageSize ? pages.length * ClipLimits.pageSize : undefined,
   });
 
 /** Other clips for the detail page's side list (fetched 8, shown 6). */
@@ -38,7 +40,8 @@ export const useRecentClips = () =>
     retry: false,
   });
 
-export const useClipStats = () => useQuery({ queryKey: ['clips', 'stats'], queryFn: () => api<ClipStats>('/api/clips/stats') });
+export const useClipStats = () =>
+  useQuery({ queryKey: ['clips', 'stats'], queryFn: () => api<ClipStats>('/api/clips/stats') });
 
 /** One clip; while it is being cut it is polled, so the page starts playing by itself. */
 export const useClip = (id: string) =>
@@ -49,6 +52,8 @@ export const useClip = (id: string) =>
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? CLIP_POLL_MS : false),
   });
 
-export const likeClip = (id: string) => api<ClipLikeResult>(`/api/clips/${encodeURIComponent(id)}/like`, { method: 'POST', background: true });
-export const recordClipView = (id: string) => api<{ counted: boolean; views: number }>(`/api/clips/${encodeURIComponent(id)}/view`, { method: 'POST' });
+export const likeClip = (id: string) =>
+  api<ClipLikeResult>(`/api/clips/${encodeURIComponent(id)}/like`, { method: 'POST', background: true });
+export const recordClipView = (id: string) =>
+  api<{ counted: boolean; views: number }>(`/api/clips/${encodeURIComponent(id)}/view`, { method: 'POST' });
 export const createClip = (input: ClipCreateInput) => api<{ clip_id: string }>('/api/clips/create', { body: input });

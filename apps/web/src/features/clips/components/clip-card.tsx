@@ -9,7 +9,15 @@ export const clipUrl = (id: string): string => `${window.location.origin}/clips/
 
 function LinkIcon() {
   return (
-    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+    >
       <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L12 5.6" />
       <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
     </svg>
@@ -22,23 +30,41 @@ export function ClipCard({ clip }: { clip: Clip }) {
     <article className="clip-card" data-testid="clip-card">
       <Link to={`/clips/${clip.id}`} className="video-card-link">
         <div className="thumb">
-          {clip.thumbnail_url ? <img src={clip.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">✂</div>}
-          <span className="badge badge-language">{t(`clips.category.${clip.category}`, { defaultValue: clip.category })}</span>
+          {clip.thumbnail_url ? (
+            <img src={clip.thumbnail_url} alt="" loading="lazy" />
+          ) : (
+            <div className="thumb-empty" aria-hidden="true">
+              ✂
+            </div>
+          )}
+          <span className="badge badge-language">
+            {t(`clips.category.${clip.category}`, { defaultValue: clip.category })}
+          </span>
           <span className="badge badge-duration">{formatDuration(clip.duration)}</span>
         </div>
         <h3 className="video-title clip-card-title">{clip.title}</h3>
       </Link>
       <p className="video-meta">{clip.creator_username}</p>
       <p className="video-meta">
-        {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} · {t('clips.tokens', { amount: formatTokens(clip.tokens_earned) })}
+        {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} ·{' '}
+        {t('clips.tokens', { amount: formatTokens(clip.tokens_earned) })}
       </p>
       <div className="clip-card-actions">
         <ClipLikeButton clip={clip} compact />
-        <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(clipUrl(clip.id), 'clips.linkCopied')} data-testid="clip-copy-link">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => void copyLink(clipUrl(clip.id), 'clips.linkCopied')}
+          data-testid="clip-copy-link"
+        >
           <LinkIcon /> {t('clips.copyLink')}
         </button>
         {clip.source_video_id && (
-          <Link className="button button-secondary button-small" to={`/clip-creator?video=${clip.source_video_id}`} data-testid="clip-create-from">
+          <Link
+            className="button button-secondary button-small"
+            to={`/clip-creator?video=${clip.source_video_id}`}
+            data-testid="clip-create-from"
+          >
             <span aria-hidden="true">✂</span> {t('clips.createClip')}
           </Link>
         )}

@@ -18,7 +18,9 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [duration, setDuration] = useState<ClipDuration>(() => defaultDuration(source.duration));
-  const [start, setStart] = useState(() => initialStart(defaultDuration(source.duration), source.duration, source.live));
+  const [start, setStart] = useState(() =>
+    initialStart(defaultDuration(source.duration), source.duration, source.live),
+  );
   const [startText, setStartText] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [titleTouched, setTitleTouched] = useState(false);
@@ -64,7 +66,10 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
     } catch (err) {
       setBusy(false);
       const detail = err instanceof ApiError && err.status > 0 ? err.message : null;
-      notify('error', detail === CLIP_BEYOND_SOURCE ? t('clips.creator.beyondSource') : (detail ?? t('clips.creator.failed')));
+      notify(
+        'error',
+        detail === CLIP_BEYOND_SOURCE ? t('clips.creator.beyondSource') : (detail ?? t('clips.creator.failed')),
+      );
     }
   };
 
@@ -75,11 +80,21 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
         <RangePreview source={source} start={start} duration={duration} />
         {anyFits ? (
           <>
-            <RangeTimeline sourceDuration={source.duration} clipDuration={duration} start={start} onChange={(s) => { setStart(s); setStartText(null); }} />
+            <RangeTimeline
+              sourceDuration={source.duration}
+              clipDuration={duration}
+              start={start}
+              onChange={(s) => {
+                setStart(s);
+                setStartText(null);
+              }}
+            />
             <p className="muted">{t('clips.creator.timelineHelp')}</p>
           </>
         ) : (
-          <p className="notice" role="alert" data-testid="too-short">{t('clips.creator.tooShort')}</p>
+          <p className="notice" role="alert" data-testid="too-short">
+            {t('clips.creator.tooShort')}
+          </p>
         )}
         <div className="form clip-range-fields">
           <label>
@@ -133,13 +148,24 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
             data-testid="clip-title-input"
           />
           <span id="clip-title-hint" className={titleTouched && titleMissing ? 'form-error' : 'muted'}>
-            {titleTouched && titleMissing ? t('clips.creator.titleRequired') : t('clips.creator.characters', { used: title.length, max: ClipLimits.titleMax })}
+            {titleTouched && titleMissing
+              ? t('clips.creator.titleRequired')
+              : t('clips.creator.characters', { used: title.length, max: ClipLimits.titleMax })}
           </span>
         </label>
         <label>
           {t('clips.creator.description')}
-          <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={ClipLimits.descriptionMax} rows={3} disabled={busy} data-testid="clip-description-input" />
-          <span className="muted">{t('clips.creator.characters', { used: description.length, max: ClipLimits.descriptionMax })}</span>
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={ClipLimits.descriptionMax}
+            rows={3}
+            disabled={busy}
+            data-testid="clip-description-input"
+          />
+          <span className="muted">
+            {t('clips.creator.characters', { used: description.length, max: ClipLimits.descriptionMax })}
+          </span>
         </label>
         <div className="field">
           <span className="field-label">{t('clips.creator.tags')}</span>

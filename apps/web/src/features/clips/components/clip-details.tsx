@@ -25,34 +25,54 @@ export function ClipDetails({ clip }: { clip: Clip }) {
         {ready ? (
           <VideoPlayer video={clip} />
         ) : (
-          <div className="player player-pending" role="status" data-testid="clip-pending">{t(clip.status === 'failed' ? 'clips.failed' : 'clips.processing')}</div>
+          <div className="player player-pending" role="status" data-testid="clip-pending">
+            {t(clip.status === 'failed' ? 'clips.failed' : 'clips.processing')}
+          </div>
         )}
-        <h1 className="watch-title" data-testid="clip-title">{clip.title}</h1>
+        <h1 className="watch-title" data-testid="clip-title">
+          {clip.title}
+        </h1>
         <div className="watch-bar">
           <p className="video-meta">
-            {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} · <TimeAgo iso={clip.created_at} /> · {t(`clips.category.${clip.category}`, { defaultValue: clip.category })}
+            {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} ·{' '}
+            <TimeAgo iso={clip.created_at} /> · {t(`clips.category.${clip.category}`, { defaultValue: clip.category })}
           </p>
           <div className="button-row">
             <ClipLikeButton clip={clip} />
-            <button type="button" className="button button-secondary" onClick={() => void shareLink(clipUrl(clip.id), clip.title, 'clips.linkCopied')} data-testid="clip-share">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void shareLink(clipUrl(clip.id), clip.title, 'clips.linkCopied')}
+              data-testid="clip-share"
+            >
               <span aria-hidden="true">↗</span> {t('clips.share')}
             </button>
             {clip.source_video_id && (
-              <Link className="button button-secondary" to={`/clip-creator?video=${clip.source_video_id}`} data-testid="clip-create-from">
+              <Link
+                className="button button-secondary"
+                to={`/clip-creator?video=${clip.source_video_id}`}
+                data-testid="clip-create-from"
+              >
                 <span aria-hidden="true">✂</span> {t('clips.createClip')}
               </Link>
             )}
           </div>
         </div>
         <section className="creator-card card clip-author-card">
-          <div className="avatar avatar-large" aria-hidden="true">{clip.creator_username.charAt(0).toUpperCase()}</div>
+          <div className="avatar avatar-large" aria-hidden="true">
+            {clip.creator_username.charAt(0).toUpperCase()}
+          </div>
           <div className="creator-info">
             <strong>{clip.creator_username}</strong>
             {clip.creator_wallet && <code className="muted">{shortWallet(clip.creator_wallet)}</code>}
-            <span className="muted" data-testid="clip-tokens">{t('clips.tokensEarned', { amount: formatTokens(clip.tokens_earned) })}</span>
+            <span className="muted" data-testid="clip-tokens">
+              {t('clips.tokensEarned', { amount: formatTokens(clip.tokens_earned) })}
+            </span>
           </div>
           {clip.creator_wallet && (
-            <Link className="button button-secondary button-small" to={`/clips?creator=${clip.creator_wallet}`}>{t('clips.creatorClips')}</Link>
+            <Link className="button button-secondary button-small" to={`/clips?creator=${clip.creator_wallet}`}>
+              {t('clips.creatorClips')}
+            </Link>
           )}
         </section>
         {clip.description && <p className="description">{clip.description}</p>}
@@ -64,10 +84,22 @@ export function ClipDetails({ clip }: { clip: Clip }) {
           </ul>
         )}
         <dl className="stats card" data-testid="clip-stats-detail">
-          <div><dt>{t('clips.statViews')}</dt><dd>{formatCount(clip.views)}</dd></div>
-          <div><dt>{t('clips.statLikes')}</dt><dd>{formatCount(clip.likes)}</dd></div>
-          <div><dt>{t('clips.statTokens')}</dt><dd>{formatTokens(clip.tokens_earned)}</dd></div>
-          <div><dt>{t('clips.statDuration')}</dt><dd>{t('clips.seconds', { count: clip.duration })}</dd></div>
+          <div>
+            <dt>{t('clips.statViews')}</dt>
+            <dd>{formatCount(clip.views)}</dd>
+          </div>
+          <div>
+            <dt>{t('clips.statLikes')}</dt>
+            <dd>{formatCount(clip.likes)}</dd>
+          </div>
+          <div>
+            <dt>{t('clips.statTokens')}</dt>
+            <dd>{formatTokens(clip.tokens_earned)}</dd>
+          </div>
+          <div>
+            <dt>{t('clips.statDuration')}</dt>
+            <dd>{t('clips.seconds', { count: clip.duration })}</dd>
+          </div>
         </dl>
       </div>
       <aside className="watch-side">

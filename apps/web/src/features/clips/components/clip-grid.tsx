@@ -36,10 +36,16 @@ export function NoClips({ filtered }: { filtered: boolean }) {
   const signedIn = session.use((s) => s.isAuthenticated);
   return (
     <div className="panel empty-state" data-testid="clips-empty">
-      <div className="prompt-icon" aria-hidden="true">✂</div>
+      <div className="prompt-icon" aria-hidden="true">
+        ✂
+      </div>
       <h2>{t('clips.emptyTitle')}</h2>
       <p>{t(filtered ? 'clips.emptyFiltered' : 'clips.emptyAll')}</p>
-      {!filtered && signedIn && <Link className="button" to="/">{t('clips.findVideo')}</Link>}
+      {!filtered && signedIn && (
+        <Link className="button" to="/">
+          {t('clips.findVideo')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -10,9 +10,18 @@ export function ClipStatsCard() {
     <section className="card clip-stats" aria-labelledby="clip-stats-title" data-testid="clip-stats">
       <h2 id="clip-stats-title">{t('clips.stats.title')}</h2>
       <dl className="stats">
-        <div><dt>{t('clips.stats.totalClips')}</dt><dd data-testid="stats-total">{data ? formatCount(data.total_clips) : '–'}</dd></div>
-        <div><dt>{t('clips.stats.tokensEarned')}</dt><dd>{data ? formatTokens(data.tokens_earned) : '–'}</dd></div>
-        <div><dt>{t('clips.stats.views')}</dt><dd>{data ? formatCount(data.views) : '–'}</dd></div>
+        <div>
+          <dt>{t('clips.stats.totalClips')}</dt>
+          <dd data-testid="stats-total">{data ? formatCount(data.total_clips) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('clips.stats.tokensEarned')}</dt>
+          <dd>{data ? formatTokens(data.tokens_earned) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('clips.stats.views')}</dt>
+          <dd>{data ? formatCount(data.views) : '–'}</dd>
+        </div>
       </dl>
     </section>
   );

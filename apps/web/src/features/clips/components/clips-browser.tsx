@@ -42,10 +42,22 @@ export function ClipsBrowser() {
     <div className="clips-browser">
       <ClipStatsCard />
       <ClipFilterBar key={filters.creator ?? ''} filters={filters} onChange={change} />
-      {pages.isLoading ? <ClipSkeletons /> : clips.length === 0 ? <NoClips filtered={filtered} /> : <ClipGrid clips={clips} />}
+      {pages.isLoading ? (
+        <ClipSkeletons />
+      ) : clips.length === 0 ? (
+        <NoClips filtered={filtered} />
+      ) : (
+        <ClipGrid clips={clips} />
+      )}
       {pages.hasNextPage && (
         <div className="load-more">
-          <button type="button" className="button button-secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} data-testid="load-more">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void pages.fetchNextPage()}
+            disabled={pages.isFetchingNextPage}
+            data-testid="load-more"
+          >
             {t('clips.loadMore')}
           </button>
         </div>

@@ -24,13 +24,21 @@ export function MoreClips({ currentId }: { currentId: string }) {
             <li key={c.id}>
               <Link to={`/clips/${c.id}`} className="more-clip">
                 <div className="thumb">
-                  {c.thumbnail_url ? <img src={c.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">✂</div>}
+                  {c.thumbnail_url ? (
+                    <img src={c.thumbnail_url} alt="" loading="lazy" />
+                  ) : (
+                    <div className="thumb-empty" aria-hidden="true">
+                      ✂
+                    </div>
+                  )}
                   <span className="badge badge-duration">{formatDuration(c.duration)}</span>
                 </div>
                 <div>
                   <h3 className="video-title">{c.title}</h3>
                   <p className="video-meta">{c.creator_username}</p>
-                  <p className="video-meta">{t('clips.viewCount', { count: c.views, formatted: formatCount(c.views) })}</p>
+                  <p className="video-meta">
+                    {t('clips.viewCount', { count: c.views, formatted: formatCount(c.views) })}
+                  </p>
                 </div>
               </Link>
             </li>

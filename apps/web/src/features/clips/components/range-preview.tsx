@@ -42,14 +42,25 @@ export function RangePreview({ source, start, duration }: { source: ClipSourceIn
     return (
       <div className="range-preview">
         <LivePlayer src={source.hls_url} title={source.title} poster={source.thumbnail_url} />
-        <p className="notice notice-inline" data-testid="live-source-note">{t('clips.creator.liveNote')}</p>
+        <p className="notice notice-inline" data-testid="live-source-note">
+          {t('clips.creator.liveNote')}
+        </p>
       </div>
     );
   }
 
   return (
     <div className="range-preview">
-      <VideoPlayer video={{ title: source.title, hls_url: source.hls_url, media_url: source.media_url, thumbnail_url: source.thumbnail_url, ipfs_hash: null }} videoRef={video} />
+      <VideoPlayer
+        video={{
+          title: source.title,
+          hls_url: source.hls_url,
+          media_url: source.media_url,
+          thumbnail_url: source.thumbnail_url,
+          ipfs_hash: null,
+        }}
+        videoRef={video}
+      />
       <button type="button" className="button button-secondary" onClick={playRange} data-testid="play-range">
         <span aria-hidden="true">▶</span> {t('clips.creator.playRange')}
       </button>

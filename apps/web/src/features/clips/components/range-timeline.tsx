@@ -98,7 +98,9 @@ export function RangeTimeline({ sourceDuration, clipDuration, start, onChange }:
       </div>
       <div className="timeline-labels">
         <span>{formatClipTime(0)}</span>
-        <span className="timeline-selection" data-testid="timeline-selection">{formatClipTime(start)} – {formatClipTime(end)}</span>
+        <span className="timeline-selection" data-testid="timeline-selection">
+          {formatClipTime(start)} – {formatClipTime(end)}
+        </span>
         <span>{formatClipTime(sourceDuration)}</span>
       </div>
     </div>

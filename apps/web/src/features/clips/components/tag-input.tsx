@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Tags added with Enter or Add, trimmed and unique, each removable (spec extended §5). */
-export function TagInput({ tags, onChange, disabled }: { tags: string[]; onChange(tags: string[]): void; disabled?: boolean }) {
+export function TagInput({
+  tags,
+  onChange,
+  disabled,
+}: {
+  tags: string[];
+  onChange(tags: string[]): void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const full = tags.length >= ClipLimits.tagsMax;
@@ -30,7 +38,13 @@ export function TagInput({ tags, onChange, disabled }: { tags: string[]; onChang
           disabled={disabled || full}
           data-testid="tag-input"
         />
-        <button type="button" className="button button-secondary" onClick={add} disabled={disabled || full || !text.trim()} data-testid="add-tag">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={add}
+          disabled={disabled || full || !text.trim()}
+          data-testid="add-tag"
+        >
           {t('clips.creator.addTag')}
         </button>
       </div>
@@ -39,7 +53,13 @@ export function TagInput({ tags, onChange, disabled }: { tags: string[]; onChang
           {tags.map((tag) => (
             <li key={tag} className="tag-chip">
               <span>#{tag}</span>
-              <button type="button" className="icon-button tag-remove" onClick={() => onChange(tags.filter((x) => x !== tag))} aria-label={t('clips.creator.removeTag', { tag })} disabled={disabled}>
+              <button
+                type="button"
+                className="icon-button tag-remove"
+                onClick={() => onChange(tags.filter((x) => x !== tag))}
+                aria-label={t('clips.creator.removeTag', { tag })}
+                disabled={disabled}
+              >
                 ×
               </button>
             </li>

@@ -6,7 +6,8 @@ const roundToStep = (seconds: number): number => Math.round(seconds * TENTHS) / 
 const floorToStep = (seconds: number): number => Math.floor(seconds * TENTHS + 1e-6) / TENTHS;
 
 /** The latest start that keeps the whole clip inside the source, on the 0.1 s grid. */
-export const maxStart = (clipSeconds: number, sourceSeconds: number): number => Math.max(0, floorToStep(sourceSeconds - clipSeconds));
+export const maxStart = (clipSeconds: number, sourceSeconds: number): number =>
+  Math.max(0, floorToStep(sourceSeconds - clipSeconds));
 
 /** Spec extended §4: the start is kept between 0 and source duration minus clip duration, in steps of 0.1 s. */
 export function clampStart(start: number, clipSeconds: number, sourceSeconds: number): number {

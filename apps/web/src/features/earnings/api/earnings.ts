@@ -7,22 +7,32 @@ import { api, ApiError } from '../../../lib/api.ts';
 export const HISTORY_SHOWN = 10;
 
 export const useEarnings = (enabled: boolean) =>
-  useQuery({ queryKey: ['earnings', 'summary'], queryFn: () => api<ViewerEarnings>('/api/viewing/earnings'), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: ['earnings', 'summary'],
+    queryFn: () => api<ViewerEarnings>('/api/viewing/earnings'),
+    enabled,
+    staleTime: 0,
+  });
 
 export const useViewingHistory = (enabled: boolean) =>
   useQuery({
     queryKey: ['earnings', 'history'],
-    queryFn: () => api<{ sessions: ViewingSession[] }>(`/api/viewing/history?limit=${HISTORY_SHOWN}`).then((r) => r.sessions.slice(0, HISTORY_SHOWN)),
+    queryFn: () =>
+      api<{ sessions: ViewingSession[] }>(`/api/viewing/history?limit=${HISTORY_SHOWN}`).then((r) =>
+        r.sessions.slice(0, HISTORY_SHOWN),
+      ),
     enabled,
     staleTime: 0,
   });
 
 export const requestPayout = (body: PayoutRequest) => api<Payout>('/api/viewing/payout', { body });
 
-export const claimReferral = (code: string) => api<{ recorded: true; referrer_username: string }>('/api/viewing/referral', { body: { code }, background: true });
+export const claimReferral = (code: string) =>
+  api<{ recorded: true; referrer_username: string }>('/api/viewing/referral', { body: { code }, background: true });
 
 /** The spec's payout failure texts: the server's detail, else a fallback; a network error has its own. */
 export function payoutErrorText(err: unknown): string {
-  if (err instanceof ApiError) return err.status >= 500 ? i18next.t('earnings.payout.failed') : err.message || i18next.t('earnings.payout.failed');
+  if (err instanceof ApiError)
+    return err.status >= 500 ? i18next.t('earnings.payout.failed') : err.message || i18next.t('earnings.payout.failed');
   return i18next.t('earnings.payout.network');
 }

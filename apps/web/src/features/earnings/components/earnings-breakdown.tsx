@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 /** What was earned in each category (lifetime), with the share of the viewer pool that funds it, and payouts. */
 export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
   const { t, i18n } = useTranslation();
-  const total = Math.max(0.01, EarningCategories.reduce((sum, c) => sum + e[`${c}_earnings`], 0));
+  const total = Math.max(
+    0.01,
+    EarningCategories.reduce((sum, c) => sum + e[`${c}_earnings`], 0),
+  );
   return (
     <div className="two-columns">
       <section className="card" data-testid="earnings-breakdown">
@@ -18,7 +21,9 @@ export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
                   <strong>{t(`earnings.categories.${c}`)}</strong>
                   <span className="breakdown-amount">{formatInr(amount)}</span>
                 </div>
-                <span className="bar" aria-hidden="true"><span style={{ width: `${(amount / total) * 100}%` }} /></span>
+                <span className="bar" aria-hidden="true">
+                  <span style={{ width: `${(amount / total) * 100}%` }} />
+                </span>
                 <span className="muted">{t('earnings.breakdown.share', { share: CategoryShares[c] })}</span>
               </li>
             );
@@ -50,7 +55,10 @@ export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
           <dt>{t('earnings.breakdown.lastPayout')}</dt>
           <dd>
             {e.last_payout_amount !== null && e.last_payout_date
-              ? t('earnings.breakdown.lastPayoutValue', { amount: formatInr(e.last_payout_amount), date: new Date(e.last_payout_date).toLocaleDateString(i18n.language) })
+              ? t('earnings.breakdown.lastPayoutValue', {
+                  amount: formatInr(e.last_payout_amount),
+                  date: new Date(e.last_payout_date).toLocaleDateString(i18n.language),
+                })
               : t('earnings.breakdown.none')}
           </dd>
         </dl>

@@ -24,14 +24,21 @@ export function EarningsDashboard() {
   const earnings = useEarnings(true);
   const history = useViewingHistory(true);
 
-  if (earnings.isLoading) return <section className="page centered-page"><div className="spinner" role="status" /></section>;
+  if (earnings.isLoading)
+    return (
+      <section className="page centered-page">
+        <div className="spinner" role="status" />
+      </section>
+    );
   if (!earnings.data) {
     console.error(earnings.error); // the spec: earnings failures are only logged
     return (
       <section className="page">
         <div className="panel">
           <p>{t('earnings.loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void earnings.refetch()}>{t('errors.tryAgain')}</button>
+          <button type="button" className="button" onClick={() => void earnings.refetch()}>
+            {t('errors.tryAgain')}
+          </button>
         </div>
       </section>
     );
@@ -51,7 +58,15 @@ export function EarningsDashboard() {
       <PayoutProgress e={e} onRequest={() => setPayoutOpen(true)} />
       <div className="tabs" role="tablist">
         {TABS.map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)} data-testid={`earnings-tab-${id}`}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className="tab"
+            onClick={() => setTab(id)}
+            data-testid={`earnings-tab-${id}`}
+          >
             {t(`earnings.tabs.${id}`)}
           </button>
         ))}
@@ -59,7 +74,9 @@ export function EarningsDashboard() {
       {tab === 'breakdown' && <EarningsBreakdown e={e} />}
       {tab === 'history' && <ViewingHistory sessions={history.data} isLoading={history.isLoading} />}
       {tab === 'guide' && <EarningsGuide referralCode={e.referral_code} referrals={e.referrals} />}
-      {payoutOpen && <PayoutDialog amount={e.total_monthly_earnings} onClose={() => setPayoutOpen(false)} onSuccess={paidOut} />}
+      {payoutOpen && (
+        <PayoutDialog amount={e.total_monthly_earnings} onClose={() => setPayoutOpen(false)} onSuccess={paidOut} />
+      )}
     </section>
   );
 }

@@ -9,8 +9,15 @@ export function EarningsGuide({ referralCode, referrals }: { referralCode: strin
   const { t } = useTranslation();
   const r = EarningsRules;
   const rates: Record<(typeof EarningCategories)[number], string> = {
-    watch_time: t('earnings.guide.rates.watch_time', { perMinute: formatRupees(r.watchPerMinute), percent: r.qualifyPercent }),
-    engagement: t('earnings.guide.rates.engagement', { like: formatRupees(r.engagement.like), tip: formatRupees(r.engagement.tip), chat: formatRupees(r.engagement.chat) }),
+    watch_time: t('earnings.guide.rates.watch_time', {
+      perMinute: formatRupees(r.watchPerMinute),
+      percent: r.qualifyPercent,
+    }),
+    engagement: t('earnings.guide.rates.engagement', {
+      like: formatRupees(r.engagement.like),
+      tip: formatRupees(r.engagement.tip),
+      chat: formatRupees(r.engagement.chat),
+    }),
     discovery: t('earnings.guide.rates.discovery', { amount: formatRupees(r.discovery), watches: r.newCreatorWatches }),
     quality_feedback: t('earnings.guide.rates.quality_feedback', { amount: formatRupees(r.rating) }),
     moderation: t('earnings.guide.rates.moderation', { amount: formatRupees(r.report), limit: r.reportDailyLimit }),

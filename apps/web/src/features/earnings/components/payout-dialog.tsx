@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { payoutErrorText, requestPayout } from '../api/earnings.ts';
 
 /** The shared schema's messages, as translation keys. */
-const ERROR_KEYS = Object.fromEntries(Object.entries(PayoutErrors).map(([key, text]) => [text, `earnings.payout.errors.${key}`]));
+const ERROR_KEYS = Object.fromEntries(
+  Object.entries(PayoutErrors).map(([key, text]) => [text, `earnings.payout.errors.${key}`]),
+);
 
 const BANK_FIELDS = [
   ['account_holder_name', 'holder', 'name'],
@@ -22,7 +24,12 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
-  const [bank, setBank] = useState<Record<BankField, string>>({ account_holder_name: '', account_number: '', ifsc_code: '', bank_name: '' });
+  const [bank, setBank] = useState<Record<BankField, string>>({
+    account_holder_name: '',
+    account_number: '',
+    ifsc_code: '',
+    bank_name: '',
+  });
   const [upiId, setUpiId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -31,7 +38,10 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
-    const parsed = PayoutRequestSchema.safeParse({ payout_method: method, bank_details: method === 'upi' ? { upi_id: upiId } : bank });
+    const parsed = PayoutRequestSchema.safeParse({
+      payout_method: method,
+      bank_details: method === 'upi' ? { upi_id: upiId } : bank,
+    });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '';
       return setError(ERROR_KEYS[message] ? t(ERROR_KEYS[message]) : message);
@@ -57,7 +67,11 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
         </div>
         <label>
           {t('earnings.payout.method')}
-          <select value={method} onChange={(e) => setMethod(e.target.value as PayoutMethod)} data-testid="payout-method">
+          <select
+            value={method}
+            onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+            data-testid="payout-method"
+          >
             <option value="bank_transfer">{t('earnings.payout.bank')}</option>
             <option value="upi">{t('earnings.payout.upi')}</option>
           </select>
@@ -71,7 +85,12 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
                 value={bank[field]}
                 autoComplete={autoComplete}
                 inputMode={field === 'account_number' ? 'numeric' : undefined}
-                onChange={(e) => setBank((b) => ({ ...b, [field]: field === 'ifsc_code' ? e.target.value.toUpperCase() : e.target.value }))}
+                onChange={(e) =>
+                  setBank((b) => ({
+                    ...b,
+                    [field]: field === 'ifsc_code' ? e.target.value.toUpperCase() : e.target.value,
+                  }))
+                }
                 data-testid={`payout-${field}`}
               />
             </label>
@@ -79,12 +98,24 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
         ) : (
           <label>
             {t('earnings.payout.upiId')}
-            <input name="upi_id" value={upiId} placeholder="name@bank" onChange={(e) => setUpiId(e.target.value)} data-testid="payout-upi_id" />
+            <input
+              name="upi_id"
+              value={upiId}
+              placeholder="name@bank"
+              onChange={(e) => setUpiId(e.target.value)}
+              data-testid="payout-upi_id"
+            />
           </label>
         )}
-        {error && <p className="form-error" role="alert" data-testid="payout-error">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert" data-testid="payout-error">
+            {error}
+          </p>
+        )}
         <div className="button-row">
-          <button type="button" className="button button-outline" onClick={() => ref.current?.close()}>{t('common.cancel')}</button>
+          <button type="button" className="button button-outline" onClick={() => ref.current?.close()}>
+            {t('common.cancel')}
+          </button>
           <button type="submit" className="button" disabled={sending} data-testid="payout-submit">
             {sending ? t('earnings.payout.processing') : t('earnings.payout.submit')}
           </button>

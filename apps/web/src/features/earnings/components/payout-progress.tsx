@@ -14,15 +14,32 @@ export function PayoutProgress({ e, onRequest }: { e: ViewerEarnings; onRequest(
           {t('earnings.progress.request')}
         </button>
       </div>
-      <div className="progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label={t('earnings.progress.title')}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label={t('earnings.progress.title')}
+      >
         <div className="progress-bar" style={{ width: `${percent}%` }} />
         <span>{percent.toFixed(1)}%</span>
       </div>
       <p className="muted">
-        {t('earnings.progress.of', { amount: formatInr(e.total_monthly_earnings), threshold: formatInr(e.payout_threshold) })} ·{' '}
-        {ready ? t('earnings.progress.ready') : t('earnings.progress.needed', { amount: formatInr(e.amount_needed_for_payout) })}
+        {t('earnings.progress.of', {
+          amount: formatInr(e.total_monthly_earnings),
+          threshold: formatInr(e.payout_threshold),
+        })}{' '}
+        ·{' '}
+        {ready
+          ? t('earnings.progress.ready')
+          : t('earnings.progress.needed', { amount: formatInr(e.amount_needed_for_payout) })}
       </p>
-      {e.pending_payouts > 0 && <p className="notice notice-inline">{t('earnings.progress.pending', { amount: formatInr(e.pending_payouts) })}</p>}
+      {e.pending_payouts > 0 && (
+        <p className="notice notice-inline">
+          {t('earnings.progress.pending', { amount: formatInr(e.pending_payouts) })}
+        </p>
+      )}
       {/* earned but not yet funded by ad money: shown apart, so the balance above never promises more than is there */}
       {e.pending_earnings > 0 && (
         <p className="notice notice-inline" data-testid="pending-earnings">

@@ -19,10 +19,15 @@ export function ReferralCard({ code, referrals }: { code: string; referrals: num
       <h2>{t('earnings.referral.title')}</h2>
       <p>{t('earnings.referral.body', { amount: formatRupees(EarningsRules.referral) })}</p>
       <p>
-        {t('earnings.referral.code')} <code className="referral-code" data-testid="referral-code">{code}</code>
+        {t('earnings.referral.code')}{' '}
+        <code className="referral-code" data-testid="referral-code">
+          {code}
+        </code>
       </p>
       <div className="button-row">
-        <button type="button" className="button button-secondary" onClick={() => void copy()}>{t('earnings.referral.copy')}</button>
+        <button type="button" className="button button-secondary" onClick={() => void copy()}>
+          {t('earnings.referral.copy')}
+        </button>
         <span className="muted">{t('earnings.referral.count', { count: referrals })}</span>
       </div>
     </section>

@@ -2,17 +2,26 @@ import { formatInr, type ViewingSession } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+const duration = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /** The latest sessions (the first 10), newest first. */
-export function ViewingHistory({ sessions, isLoading }: { sessions: ViewingSession[] | undefined; isLoading: boolean }) {
+export function ViewingHistory({
+  sessions,
+  isLoading,
+}: {
+  sessions: ViewingSession[] | undefined;
+  isLoading: boolean;
+}) {
   const { t, i18n } = useTranslation();
   if (isLoading) return <div className="spinner" role="status" />;
   if (!sessions || sessions.length === 0) {
     return (
       <div className="panel" data-testid="history-empty">
         <p>{t('earnings.history.empty')}</p>
-        <Link className="button" to="/">{t('earnings.history.browse')}</Link>
+        <Link className="button" to="/">
+          {t('earnings.history.browse')}
+        </Link>
       </div>
     );
   }
@@ -31,10 +40,19 @@ export function ViewingHistory({ sessions, isLoading }: { sessions: ViewingSessi
         <tbody>
           {sessions.map((s) => (
             <tr key={s.id} data-testid="history-row">
-              <td>{s.video_id && s.video_title ? <Link to={`/video/${s.video_id}`}>{s.video_title}</Link> : t('earnings.history.removed')}</td>
+              <td>
+                {s.video_id && s.video_title ? (
+                  <Link to={`/video/${s.video_id}`}>{s.video_title}</Link>
+                ) : (
+                  t('earnings.history.removed')
+                )}
+              </td>
               <td>{duration(s.watch_duration)}</td>
               <td>
-                {s.watch_percentage.toFixed(0)}% <span className={`status ${s.qualified ? 'status-resolved' : 'status-closed'}`}>{t(s.qualified ? 'earnings.history.qualified' : 'earnings.history.notQualified')}</span>
+                {s.watch_percentage.toFixed(0)}%{' '}
+                <span className={`status ${s.qualified ? 'status-resolved' : 'status-closed'}`}>
+                  {t(s.qualified ? 'earnings.history.qualified' : 'earnings.history.notQualified')}
+                </span>
               </td>
               <td>{formatInr(s.viewer_earnings)}</td>
               <td>{new Date(s.created_at).toLocaleString(i18n.language)}</td>

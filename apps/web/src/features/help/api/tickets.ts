@@ -16,16 +16,29 @@ const qs = (f: TicketFilters) => {
 };
 
 export const useCategories = () =>
-  useQuery({ queryKey: ['tickets', 'categories'], queryFn: () => api<{ categories: TicketCategory[] }>('/api/tickets/categories').then((r) => r.categories), staleTime: Infinity });
+  useQuery({
+    queryKey: ['tickets', 'categories'],
+    queryFn: () => api<{ categories: TicketCategory[] }>('/api/tickets/categories').then((r) => r.categories),
+    staleTime: Infinity,
+  });
 
 export const useTickets = (filters: TicketFilters, enabled = true) =>
-  useQuery({ queryKey: ['tickets', 'list', filters], queryFn: () => api<{ tickets: Ticket[] }>(`/api/tickets${qs(filters)}`).then((r) => r.tickets), enabled });
+  useQuery({
+    queryKey: ['tickets', 'list', filters],
+    queryFn: () => api<{ tickets: Ticket[] }>(`/api/tickets${qs(filters)}`).then((r) => r.tickets),
+    enabled,
+  });
 
 export const useTicketStats = (enabled: boolean) =>
   useQuery({ queryKey: ['tickets', 'stats'], queryFn: () => api<TicketStats>('/api/tickets/stats'), enabled });
 
 export const useTicket = (id: string | undefined) =>
-  useQuery({ queryKey: ['tickets', 'one', id], queryFn: () => api<Ticket>(`/api/tickets/${id}`), enabled: !!id, retry: false });
+  useQuery({
+    queryKey: ['tickets', 'one', id],
+    queryFn: () => api<Ticket>(`/api/tickets/${id}`),
+    enabled: !!id,
+    retry: false,
+  });
 
 /** The spec's texts: 404, 403, other failures, and a network error (no HTTP status at all). */
 export function ticketErrorText(err: unknown, fallbackKey: string): string {
@@ -38,8 +51,13 @@ export function ticketErrorText(err: unknown, fallbackKey: string): string {
   return i18next.t('help.errors.network');
 }
 
-export const createTicket = (body: { title: string; description: string; category_id: number; priority: string; user_email?: string }) =>
-  api<Ticket>('/api/tickets', { body });
+export const createTicket = (body: {
+  title: string;
+  description: string;
+  category_id: number;
+  priority: string;
+  user_email?: string;
+}) => api<Ticket>('/api/tickets', { body });
 
 export const replyToTicket = (id: string, message: string, isInternal: boolean) =>
   api<Ticket>(`/api/tickets/${id}/replies`, { body: { message, is_internal: isInternal } });

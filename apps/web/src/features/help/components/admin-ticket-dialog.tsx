@@ -26,7 +26,13 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
   };
 
   return (
-    <dialog ref={ref} className="dialog dialog-wide" onClose={onClose} aria-labelledby="admin-ticket-title" data-testid="admin-ticket-dialog">
+    <dialog
+      ref={ref}
+      className="dialog dialog-wide"
+      onClose={onClose}
+      aria-labelledby="admin-ticket-title"
+      data-testid="admin-ticket-dialog"
+    >
       {!ticket ? (
         <div className="spinner" role="status" />
       ) : (
@@ -35,7 +41,14 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
             <h2 id="admin-ticket-title">
               <span className="muted">{ticket.ticket_number}</span> {ticket.title}
             </h2>
-            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => ref.current?.close()}>×</button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common.close')}
+              onClick={() => ref.current?.close()}
+            >
+              ×
+            </button>
           </div>
           <p className="muted">
             {ticket.username}
@@ -44,7 +57,11 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
                 {' · '}
                 {ticket.user_email}
                 {!ticket.contact_email_verified && (
-                  <span className="unverified-badge" title={t('help.unverifiedEmailHint')} data-testid="ticket-email-unverified">
+                  <span
+                    className="unverified-badge"
+                    title={t('help.unverifiedEmailHint')}
+                    data-testid="ticket-email-unverified"
+                  >
                     {t('help.unverifiedEmail')}
                   </span>
                 )}
@@ -56,16 +73,32 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
           <div className="inline-form form">
             <label>
               {t('help.statusLabel')}
-              <select value={ticket.status} onChange={(e) => void change({ status: e.target.value })} data-testid="admin-status">
+              <select
+                value={ticket.status}
+                onChange={(e) => void change({ status: e.target.value })}
+                data-testid="admin-status"
+              >
                 {TicketStatuses.map((s) => (
-                  <option key={s} value={s}>{t(`help.status.${s}`)}</option>
+                  <option key={s} value={s}>
+                    {t(`help.status.${s}`)}
+                  </option>
                 ))}
               </select>
             </label>
-            <button type="button" className="button button-outline" disabled={!me.wallet_address} title={me.wallet_address ? undefined : t('help.assignNeedsWallet')} onClick={() => void change({ assigned_to: me.wallet_address! })}>
+            <button
+              type="button"
+              className="button button-outline"
+              disabled={!me.wallet_address}
+              title={me.wallet_address ? undefined : t('help.assignNeedsWallet')}
+              onClick={() => void change({ assigned_to: me.wallet_address! })}
+            >
               {t('help.assignToMe')}
             </button>
-            <span className="muted">{ticket.assigned_admin_name ? t('help.assignedTo', { name: ticket.assigned_admin_name }) : t('help.unassigned')}</span>
+            <span className="muted">
+              {ticket.assigned_admin_name
+                ? t('help.assignedTo', { name: ticket.assigned_admin_name })
+                : t('help.unassigned')}
+            </span>
           </div>
           <Conversation ticket={ticket} staff />
         </>

@@ -37,34 +37,61 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
   return (
     <div className="conversation">
       <article className="message message-user">
-        <header><strong>{ticket.username}</strong> · <TimeAgo iso={ticket.created_at} /></header>
+        <header>
+          <strong>{ticket.username}</strong> · <TimeAgo iso={ticket.created_at} />
+        </header>
         <p>{ticket.description}</p>
       </article>
       {ticket.replies?.map((r) => (
-        <article key={r.id} className={`message ${r.is_admin ? 'message-staff' : 'message-user'}${r.is_internal ? ' message-internal' : ''}`} data-testid="reply">
+        <article
+          key={r.id}
+          className={`message ${r.is_admin ? 'message-staff' : 'message-user'}${r.is_internal ? ' message-internal' : ''}`}
+          data-testid="reply"
+        >
           <header>
             <strong>{r.username}</strong>
             {r.is_admin && <span className="status">{t('help.staff')}</span>}
-            {r.is_internal && <span className="status status-internal">{t('help.internal')}</span>} · <TimeAgo iso={r.created_at} />
+            {r.is_internal && <span className="status status-internal">{t('help.internal')}</span>} ·{' '}
+            <TimeAgo iso={r.created_at} />
           </header>
           <p>{r.message}</p>
         </article>
       ))}
       {closed ? (
-        <p className="panel" data-testid="ticket-closed">{t('help.closedNotice')}</p>
+        <p className="panel" data-testid="ticket-closed">
+          {t('help.closedNotice')}
+        </p>
       ) : (
         <form className="form" onSubmit={send}>
           <label>
             {t('help.reply')}
-            <textarea rows={4} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} data-testid="reply-input" />
+            <textarea
+              rows={4}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              maxLength={5000}
+              data-testid="reply-input"
+            />
           </label>
           {staff && (
             <label className="checkbox">
-              <input type="checkbox" checked={internal} onChange={(e) => setInternal(e.target.checked)} data-testid="reply-internal" /> {t('help.markInternal')}
+              <input
+                type="checkbox"
+                checked={internal}
+                onChange={(e) => setInternal(e.target.checked)}
+                data-testid="reply-internal"
+              />{' '}
+              {t('help.markInternal')}
             </label>
           )}
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <button type="submit" className="button" disabled={busy} data-testid="reply-submit">{t('help.sendReply')}</button>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={busy} data-testid="reply-submit">
+            {t('help.sendReply')}
+          </button>
         </form>
       )}
     </div>

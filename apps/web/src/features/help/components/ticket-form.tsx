@@ -12,10 +12,18 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: categories } = useCategories();
-  const [form, setForm] = useState({ title: '', description: '', category_id: initialCategory ? String(initialCategory) : '', priority: 'medium', user_email: '' });
+  const [form, setForm] = useState({
+    title: '',
+    description: '',
+    category_id: initialCategory ? String(initialCategory) : '',
+    priority: 'medium',
+    user_email: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setForm({ ...form, [key]: e.target.value });
+  const set =
+    (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setForm({ ...form, [key]: e.target.value });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,20 +62,34 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
         {t('help.priorityLabel')}
         <select value={form.priority} onChange={set('priority')}>
           {TicketPriorities.map((p) => (
-            <option key={p} value={p}>{t(`help.priority.${p}`)}</option>
+            <option key={p} value={p}>
+              {t(`help.priority.${p}`)}
+            </option>
           ))}
         </select>
       </label>
       <label>
         {t('help.description')}
-        <textarea rows={6} value={form.description} onChange={set('description')} maxLength={5000} data-testid="ticket-description" />
+        <textarea
+          rows={6}
+          value={form.description}
+          onChange={set('description')}
+          maxLength={5000}
+          data-testid="ticket-description"
+        />
       </label>
       <label>
         {t('help.email')}
         <input type="email" value={form.user_email} onChange={set('user_email')} />
       </label>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="submit" className="button" disabled={busy} data-testid="ticket-submit">{t('help.submit')}</button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy} data-testid="ticket-submit">
+        {t('help.submit')}
+      </button>
     </form>
   );
 }

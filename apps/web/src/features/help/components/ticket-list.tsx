@@ -15,7 +15,8 @@ export function TicketList({ tickets }: { tickets: Ticket[] }) {
             <span className="muted">{ticket.ticket_number}</span> <strong>{ticket.title}</strong>
           </Link>
           <div className="ticket-meta">
-            <StatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /> · {ticket.category_name} · <TimeAgo iso={ticket.created_at} />
+            <StatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /> · {ticket.category_name}{' '}
+            · <TimeAgo iso={ticket.created_at} />
           </div>
         </li>
       ))}

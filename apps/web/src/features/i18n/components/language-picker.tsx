@@ -11,14 +11,22 @@ export function LanguagePicker() {
 
   return (
     <div className="dropdown" ref={root}>
-      <button type="button" className="chip-button" aria-label={`${t('language.choose')}: ${current?.name ?? ''}`} data-testid="language-picker" {...buttonProps}>
+      <button
+        type="button"
+        className="chip-button"
+        aria-label={`${t('language.choose')}: ${current?.name ?? ''}`}
+        data-testid="language-picker"
+        {...buttonProps}
+      >
         <span aria-hidden="true">{current?.flag}</span> {current?.code}
       </button>
       {open && (
         <div className="dropdown-panel language-panel" aria-label={t('language.choose')} {...menuProps}>
           {LANGUAGE_GROUPS.map((group) => (
             <div key={group} role="group" aria-labelledby={`language-group-${group}`}>
-              <h3 className="menu-heading" id={`language-group-${group}`}>{t(`language.${group}`)}</h3>
+              <h3 className="menu-heading" id={`language-group-${group}`}>
+                {t(`language.${group}`)}
+              </h3>
               <div className="language-grid">
                 {LANGUAGES.filter((l) => l.category === group).map((l) => (
                   <button

@@ -31,7 +31,9 @@ describe('translations', () => {
     const needed = [...english.keys()].filter((k) => !PLURAL.test(k));
     for (const base of new Set(pluralBases)) for (const form of forms) needed.push(`${base}_${form}`);
     const missing = needed.filter((k) => !keys.has(k));
-    const extra = [...keys.keys()].filter((k) => !needed.includes(k) && !(PLURAL.test(k) && pluralBases.includes(k.replace(PLURAL, ''))));
+    const extra = [...keys.keys()].filter(
+      (k) => !needed.includes(k) && !(PLURAL.test(k) && pluralBases.includes(k.replace(PLURAL, ''))),
+    );
     return { code, name: lang.english, keys, missing, extra };
   });
 
@@ -45,18 +47,21 @@ describe('translations', () => {
     expect(coverage).toHaveLength(47);
   });
 
-  it.each(TRANSLATED)('%s is complete, with no stray keys or empty texts, and the same placeholders and tags as English', (code) => {
-    const c = coverage.find((x) => x.code === code)!;
-    expect(c.missing).toEqual([]);
-    expect(c.extra).toEqual([]);
-    expect([...c.keys].filter(([, text]) => !text.trim()).map(([key]) => key)).toEqual([]);
-    for (const [key, text] of english) {
-      const own = c.keys.get(key);
-      if (own === undefined) continue;
-      expect(tags(own), key).toEqual(tags(text));
-      if (!PLURAL.test(key)) expect(placeholders(own), key).toEqual(placeholders(text));
-    }
-  });
+  it.each(TRANSLATED)(
+    '%s is complete, with no stray keys or empty texts, and the same placeholders and tags as English',
+    (code) => {
+      const c = coverage.find((x) => x.code === code)!;
+      expect(c.missing).toEqual([]);
+      expect(c.extra).toEqual([]);
+      expect([...c.keys].filter(([, text]) => !text.trim()).map(([key]) => key)).toEqual([]);
+      for (const [key, text] of english) {
+        const own = c.keys.get(key);
+        if (own === undefined) continue;
+        expect(tags(own), key).toEqual(tags(text));
+        if (!PLURAL.test(key)) expect(placeholders(own), key).toEqual(placeholders(text));
+      }
+    },
+  );
 
   it('has a complete translation for every language the picker offers', () => {
     expect(LANGUAGES.map((l) => l.code.toLowerCase()).filter((code) => !bundles[code])).toEqual([]);

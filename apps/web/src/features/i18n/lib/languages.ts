@@ -12,8 +12,20 @@ export interface Language {
 }
 
 const IN = '🇮🇳';
-const indian = (code: string, name: string, english: string): Language => ({ code, name, english, flag: IN, category: 'indian' });
-const intl = (code: string, name: string, english: string, flag: string): Language => ({ code, name, english, flag, category: 'international' });
+const indian = (code: string, name: string, english: string): Language => ({
+  code,
+  name,
+  english,
+  flag: IN,
+  category: 'indian',
+});
+const intl = (code: string, name: string, english: string, flag: string): Language => ({
+  code,
+  name,
+  english,
+  flag,
+  category: 'international',
+});
 
 /** 47 languages: the 22 scheduled languages of India, 8 more widely spoken Indian languages, 17 international. */
 export const LANGUAGES: readonly Language[] = [

@@ -16,7 +16,14 @@ describe('translations loaded on demand', () => {
   });
 
   it('finds a file for every language with one, and only languages the picker offers have one', async () => {
-    const loaded = await Promise.all(LANGUAGES.map(async (l) => [l.code.toLowerCase(), await loadTranslation(l.code)] as const));
-    expect(loaded.filter(([, texts]) => texts).map(([code]) => code).sort()).toEqual(Object.keys(allTranslations).sort());
+    const loaded = await Promise.all(
+      LANGUAGES.map(async (l) => [l.code.toLowerCase(), await loadTranslation(l.code)] as const),
+    );
+    expect(
+      loaded
+        .filter(([, texts]) => texts)
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual(Object.keys(allTranslations).sort());
   });
 });

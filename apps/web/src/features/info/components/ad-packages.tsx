@@ -6,7 +6,11 @@ export function AdPackages() {
   return (
     <ul className="info-cards info-cards-3">
       {AD_PACKAGES.map((p) => (
-        <li key={p.id} className={`card info-card ad-package${p.id === 'professional' ? ' ad-package-featured' : ''}`} data-testid={`package-${p.id}`}>
+        <li
+          key={p.id}
+          className={`card info-card ad-package${p.id === 'professional' ? ' ad-package-featured' : ''}`}
+          data-testid={`package-${p.id}`}
+        >
           <h3>{t(`info.advertise.packages.${p.id}.title`)}</h3>
           <p className="ad-price">
             {p.monthlyUsd === null ? (
@@ -46,8 +50,17 @@ export function SpendSplit() {
         const label = t(`info.advertise.split.${s.id}`);
         return (
           <div key={s.id} className="bar-row">
-            <span>{label} · <strong>{s.percent}%</strong></span>
-            <div className="bar" role="meter" aria-valuenow={s.percent} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+            <span>
+              {label} · <strong>{s.percent}%</strong>
+            </span>
+            <div
+              className="bar"
+              role="meter"
+              aria-valuenow={s.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label={label}
+            >
               <div style={{ width: `${s.percent}%` }} />
             </div>
           </div>

@@ -24,7 +24,9 @@ export function ApiReference() {
     return (
       <div className="panel panel-error" role="alert" data-testid="api-error">
         <p>{t('apiRef.failed')}</p>
-        <button type="button" className="button" onClick={() => void refetch()}>{t('errors.tryAgain')}</button>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          {t('errors.tryAgain')}
+        </button>
       </div>
     );
   }
@@ -34,12 +36,22 @@ export function ApiReference() {
   return (
     <div className="api-reference" data-testid="api-reference">
       <p className="muted">
-        {t('apiRef.document', { title: data.title, version: data.version })} · {t('apiRef.count', { count: data.operationCount })}
+        {t('apiRef.document', { title: data.title, version: data.version })} ·{' '}
+        {t('apiRef.count', { count: data.operationCount })}
       </p>
       <div className="api-filter">
         <label htmlFor="api-filter">{t('apiRef.filter')}</label>
-        <input id="api-filter" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('apiRef.filterHint')} data-testid="api-filter" />
-        <span className="muted" role="status">{query ? t('apiRef.shown', { count: shown }) : ''}</span>
+        <input
+          id="api-filter"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('apiRef.filterHint')}
+          data-testid="api-filter"
+        />
+        <span className="muted" role="status">
+          {query ? t('apiRef.shown', { count: shown }) : ''}
+        </span>
       </div>
       {groups.length === 0 ? (
         <p className="panel">{t('apiRef.noMatch')}</p>
@@ -47,14 +59,25 @@ export function ApiReference() {
         <>
           <nav className="api-tags" aria-label={t('apiRef.groups')}>
             {groups.map((g) => (
-              <a key={g.tag} className="chip-button" href={`#${tagAnchor(g.tag)}`}>{g.tag} <span className="muted">{g.operations.length}</span></a>
+              <a key={g.tag} className="chip-button" href={`#${tagAnchor(g.tag)}`}>
+                {g.tag} <span className="muted">{g.operations.length}</span>
+              </a>
             ))}
           </nav>
           {groups.map((g) => (
-            <section key={g.tag} id={tagAnchor(g.tag)} className="api-group" aria-labelledby={`${tagAnchor(g.tag)}-title`}>
-              <h3 id={`${tagAnchor(g.tag)}-title`} className="api-tag">{g.tag}</h3>
+            <section
+              key={g.tag}
+              id={tagAnchor(g.tag)}
+              className="api-group"
+              aria-labelledby={`${tagAnchor(g.tag)}-title`}
+            >
+              <h3 id={`${tagAnchor(g.tag)}-title`} className="api-tag">
+                {g.tag}
+              </h3>
               {g.description && <p className="muted">{g.description}</p>}
-              {g.operations.map((op) => <OperationCard key={op.id} op={op} />)}
+              {g.operations.map((op) => (
+                <OperationCard key={op.id} op={op} />
+              ))}
             </section>
           ))}
         </>

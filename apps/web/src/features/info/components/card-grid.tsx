@@ -10,7 +10,15 @@ export interface InfoCard {
 }
 
 /** Cards whose title and body come from `<base>.<id>.title|body`; a card with `to` is a link. */
-export function CardGrid({ base, cards, values }: { base: string; cards: InfoCard[]; values?: Record<string, unknown> }) {
+export function CardGrid({
+  base,
+  cards,
+  values,
+}: {
+  base: string;
+  cards: InfoCard[];
+  values?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   return (
     <ul className={cards.length === 3 ? 'info-cards info-cards-3' : 'info-cards'}>
@@ -18,10 +26,12 @@ export function CardGrid({ base, cards, values }: { base: string; cards: InfoCar
         const title = t(`${base}.${c.id}.title`, values);
         return (
           <li key={c.id} className="card info-card">
-            {c.icon && <span className="info-card-icon" aria-hidden="true">{c.icon}</span>}
-            <h3>
-              {!c.to ? title : isServerPath(c.to) ? <a href={c.to}>{title}</a> : <Link to={c.to}>{title}</Link>}
-            </h3>
+            {c.icon && (
+              <span className="info-card-icon" aria-hidden="true">
+                {c.icon}
+              </span>
+            )}
+            <h3>{!c.to ? title : isServerPath(c.to) ? <a href={c.to}>{title}</a> : <Link to={c.to}>{title}</Link>}</h3>
             <p>
               <RichText k={`${base}.${c.id}.body`} values={values} />
             </p>

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { SectionNote, TextBlocks } from './text-blocks.tsx';
 
 /** Expandable topics (native details/summary: keyboard and screen readers work without extra code). */
-export function DisclosureList({ base, ids, values }: { base: string; ids: string[]; values?: Record<string, unknown> }) {
+export function DisclosureList({
+  base,
+  ids,
+  values,
+}: {
+  base: string;
+  ids: string[];
+  values?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   return (
     <div className="info-disclosures">

@@ -46,9 +46,13 @@ export function FieldTable({ caption, fields }: { caption: string; fields: Array
         <tbody>
           {fields.map((f) => (
             <tr key={`${'in' in f ? f.in : ''}:${f.name}`}>
-              <th scope="row" data-label={label.name}><code>{f.name}</code></th>
+              <th scope="row" data-label={label.name}>
+                <code>{f.name}</code>
+              </th>
               {withPlace && <td data-label={label.in}>{'in' in f ? t(`apiRef.in.${f.in}`) : ''}</td>}
-              <td data-label={label.type}><code>{f.type}</code></td>
+              <td data-label={label.type}>
+                <code>{f.type}</code>
+              </td>
               <td data-label={label.required}>{f.required ? t('apiRef.yes') : t('apiRef.no')}</td>
               <td data-label={label.rules}>
                 {[f.description, ...f.constraints.map(rule)].filter(Boolean).join('; ') || '—'}

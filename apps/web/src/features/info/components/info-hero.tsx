@@ -22,7 +22,17 @@ export function ActionRow({ actions }: { actions: InfoAction[] }) {
   );
 }
 
-export function InfoHero({ title, lead, values, actions }: { title: string; lead: string; values?: Record<string, unknown>; actions?: InfoAction[] }) {
+export function InfoHero({
+  title,
+  lead,
+  values,
+  actions,
+}: {
+  title: string;
+  lead: string;
+  values?: Record<string, unknown>;
+  actions?: InfoAction[];
+}) {
   const { t } = useTranslation();
   return (
     <header className="info-hero">

@@ -5,7 +5,17 @@ import { RichText } from './rich-text.tsx';
  * A table from `<base>.columns.<column>` and `<base>.rows.<row>.<column>`; the first column heads
  * each row. On narrow screens every row becomes a small card (the labels come from data-label).
  */
-export function InfoTable({ base, columns, rows, values }: { base: string; columns: string[]; rows: string[]; values?: Record<string, unknown> }) {
+export function InfoTable({
+  base,
+  columns,
+  rows,
+  values,
+}: {
+  base: string;
+  columns: string[];
+  rows: string[];
+  values?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const [first, ...rest] = columns;
   return (
@@ -14,7 +24,9 @@ export function InfoTable({ base, columns, rows, values }: { base: string; colum
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c} scope="col">{t(`${base}.columns.${c}`)}</th>
+              <th key={c} scope="col">
+                {t(`${base}.columns.${c}`)}
+              </th>
             ))}
           </tr>
         </thead>

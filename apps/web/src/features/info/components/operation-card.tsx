@@ -17,15 +17,20 @@ export function OperationCard({ op }: { op: OperationReference }) {
         {op.deprecated && <span className="status status-closed">{t('apiRef.deprecated')}</span>}
       </p>
       {op.parameters.length > 0 && <FieldTable caption={t('apiRef.parameters')} fields={op.parameters} />}
-      {op.body && (
-        op.body.fields.length > 0
-          ? <FieldTable caption={t('apiRef.body', { type: op.body.contentType })} fields={op.body.fields} />
-          : <p className="muted">{t('apiRef.bodyWithoutFields', { type: op.body.contentType })}</p>
-      )}
+      {op.body &&
+        (op.body.fields.length > 0 ? (
+          <FieldTable caption={t('apiRef.body', { type: op.body.contentType })} fields={op.body.fields} />
+        ) : (
+          <p className="muted">{t('apiRef.bodyWithoutFields', { type: op.body.contentType })}</p>
+        ))}
       {op.responses.map((r) => (
         <details key={r.status} className="api-response">
           <summary>{t('apiRef.response', { status: r.status })}</summary>
-          {r.fields.length > 0 ? <FieldTable caption={t('apiRef.responseFields', { status: r.status })} fields={r.fields} /> : <p className="muted">{t('apiRef.noFields')}</p>}
+          {r.fields.length > 0 ? (
+            <FieldTable caption={t('apiRef.responseFields', { status: r.status })} fields={r.fields} />
+          ) : (
+            <p className="muted">{t('apiRef.noFields')}</p>
+          )}
         </details>
       ))}
     </article>

@@ -6,7 +6,9 @@ export function TableOfContents({ base, ids }: { base: string; ids: string[] }) 
   const { t } = useTranslation();
   return (
     <nav className="toc" aria-labelledby="toc-title">
-      <h2 id="toc-title" className="toc-title">{t('info.common.onThisPage')}</h2>
+      <h2 id="toc-title" className="toc-title">
+        {t('info.common.onThisPage')}
+      </h2>
       <ol>
         {ids.map((id) => (
           <li key={id}>

@@ -31,8 +31,12 @@ function Facts({ k, values }: { k: string; values?: Values }) {
     <dl className="facts info-facts">
       {Array.from({ length: n }, (_, i) => (
         <div key={i} className="info-fact">
-          <dt><RichText k={`${k}.${i}.term`} values={values} /></dt>
-          <dd><RichText k={`${k}.${i}.detail`} values={values} /></dd>
+          <dt>
+            <RichText k={`${k}.${i}.term`} values={values} />
+          </dt>
+          <dd>
+            <RichText k={`${k}.${i}.detail`} values={values} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -8,7 +8,11 @@ const doc: OpenApiDocument = {
   security: [{ bearer: [] }],
   components: {
     schemas: {
-      User: { type: 'object', properties: { id: { type: 'string' }, wallet_address: { type: 'string', nullable: true } }, required: ['id'] },
+      User: {
+        type: 'object',
+        properties: { id: { type: 'string' }, wallet_address: { type: 'string', nullable: true } },
+        required: ['id'],
+      },
       Loop: { type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } },
     },
   },
@@ -19,13 +23,35 @@ const doc: OpenApiDocument = {
         summary: 'Feed',
         security: [],
         parameters: [
-          { in: 'query', name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 12 } },
+          {
+            in: 'query',
+            name: 'limit',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 50, default: 12 },
+          },
           { in: 'query', name: 'sort', schema: { type: 'string', enum: ['recent', 'views'], default: 'recent' } },
         ],
         responses: {
           200: {
             description: 'OK',
-            content: { 'application/json': { schema: { type: 'object', properties: { videos: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['id'] } } }, required: ['videos'] } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    videos: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: { id: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+                        required: ['id'],
+                      },
+                    },
+                  },
+                  required: ['videos'],
+                },
+              },
+            },
           },
         },
       },
@@ -35,13 +61,32 @@ const doc: OpenApiDocument = {
       post: {
         tags: ['videos'],
         summary: 'Tip',
-        parameters: [{ in: 'header', name: 'idempotency-key', required: false, schema: { type: 'string', minLength: 8 } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { amount: { type: 'number', minimum: 0, exclusiveMinimum: true } }, required: ['amount'] } } } },
+        parameters: [
+          { in: 'header', name: 'idempotency-key', required: false, schema: { type: 'string', minLength: 8 } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { amount: { type: 'number', minimum: 0, exclusiveMinimum: true } },
+                required: ['amount'],
+              },
+            },
+          },
+        },
         responses: { 200: { description: 'Default Response' } },
       },
     },
     '/api/videos/{id}': {
-      get: { tags: ['videos'], summary: 'One video', security: [{}, { bearer: [] }], parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }], responses: {} },
+      get: {
+        tags: ['videos'],
+        summary: 'One video',
+        security: [{}, { bearer: [] }],
+        parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }],
+        responses: {},
+      },
     },
     '/api/auth/register': {
       post: {
@@ -53,24 +98,46 @@ const doc: OpenApiDocument = {
             'application/json': {
               schema: {
                 allOf: [
-                  { type: 'object', properties: { email: { type: 'string', format: 'email', pattern: '^.+@.+$', maxLength: 254 } }, required: ['email'] },
-                  { type: 'object', properties: { username: { anyOf: [{ type: 'string', pattern: '^[a-z]+$' }, { type: 'null' }] } } },
+                  {
+                    type: 'object',
+                    properties: { email: { type: 'string', format: 'email', pattern: '^.+@.+$', maxLength: 254 } },
+                    required: ['email'],
+                  },
+                  {
+                    type: 'object',
+                    properties: { username: { anyOf: [{ type: 'string', pattern: '^[a-z]+$' }, { type: 'null' }] } },
+                  },
                 ],
               },
             },
           },
         },
-        responses: { 201: { content: { 'application/json': { schema: { type: 'object', properties: { user: { $ref: '#/components/schemas/User' } } } } } }, 400: {} },
+        responses: {
+          201: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { user: { $ref: '#/components/schemas/User' } } },
+              },
+            },
+          },
+          400: {},
+        },
       },
     },
-    '/api/loop': { get: { summary: 'Untagged', responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Loop' } } } } } } },
+    '/api/loop': {
+      get: {
+        summary: 'Untagged',
+        responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Loop' } } } } },
+      },
+    },
     '/api/broken': 'not an object',
   } as unknown as OpenApiDocument['paths'],
 };
 
 describe('OpenAPI → reference', () => {
   const ref = toReference(doc);
-  const op = (method: string, path: string) => ref.groups.flatMap((g) => g.operations).find((o) => o.method === method && o.path === path)!;
+  const op = (method: string, path: string) =>
+    ref.groups.flatMap((g) => g.operations).find((o) => o.method === method && o.path === path)!;
 
   it('groups operations by their first tag, untagged ones last under "other"', () => {
     expect(ref.groups.map((g) => [g.tag, g.operations.map((o) => `${o.method} ${o.path}`)])).toEqual([
@@ -92,8 +159,27 @@ describe('OpenAPI → reference', () => {
 
   it('lists path, query and header parameters with types, rules and defaults; path-level ones are inherited', () => {
     expect(op('GET', '/api/videos').parameters).toEqual([
-      { name: 'limit', in: 'query', type: 'integer', required: false, constraints: [{ kind: 'min', value: 1, exclusive: false }, { kind: 'max', value: 50, exclusive: false }, { kind: 'default', value: '12' }] },
-      { name: 'sort', in: 'query', type: 'string', required: false, constraints: [{ kind: 'oneOf', values: ['recent', 'views'] }, { kind: 'default', value: 'recent' }] },
+      {
+        name: 'limit',
+        in: 'query',
+        type: 'integer',
+        required: false,
+        constraints: [
+          { kind: 'min', value: 1, exclusive: false },
+          { kind: 'max', value: 50, exclusive: false },
+          { kind: 'default', value: '12' },
+        ],
+      },
+      {
+        name: 'sort',
+        in: 'query',
+        type: 'string',
+        required: false,
+        constraints: [
+          { kind: 'oneOf', values: ['recent', 'views'] },
+          { kind: 'default', value: 'recent' },
+        ],
+      },
     ]);
     expect(op('POST', '/api/videos/{id}/tip').parameters.map((p) => [p.in, p.name, p.required])).toEqual([
       ['path', 'id', true],
@@ -104,7 +190,9 @@ describe('OpenAPI → reference', () => {
   it('lists request body fields, merging allOf, marking required ones and exclusive bounds', () => {
     expect(op('POST', '/api/videos/{id}/tip').body).toEqual({
       contentType: 'application/json',
-      fields: [{ name: 'amount', type: 'number', required: true, constraints: [{ kind: 'min', value: 0, exclusive: true }] }],
+      fields: [
+        { name: 'amount', type: 'number', required: true, constraints: [{ kind: 'min', value: 0, exclusive: true }] },
+      ],
     });
     const register = op('POST', '/api/auth/register').body!.fields;
     expect(register.map((f) => [f.name, f.type, f.required])).toEqual([
@@ -112,7 +200,10 @@ describe('OpenAPI → reference', () => {
       ['username', 'string | null', false],
     ]);
     // a format says enough; its regular expression is not shown
-    expect(register[0]!.constraints).toEqual([{ kind: 'maxLength', value: 254 }, { kind: 'format', value: 'email' }]);
+    expect(register[0]!.constraints).toEqual([
+      { kind: 'maxLength', value: 254 },
+      { kind: 'format', value: 'email' },
+    ]);
     expect(register[1]!.constraints).toEqual([{ kind: 'pattern', value: '^[a-z]+$' }]);
   });
 
@@ -151,7 +242,9 @@ describe('OpenAPI → reference', () => {
 
   it('filters by every word against tag, method, path and summary', () => {
     expect(filterReference(ref.groups, '').length).toBe(3);
-    expect(filterReference(ref.groups, 'post tip').flatMap((g) => g.operations.map((o) => o.path))).toEqual(['/api/videos/{id}/tip']);
+    expect(filterReference(ref.groups, 'post tip').flatMap((g) => g.operations.map((o) => o.path))).toEqual([
+      '/api/videos/{id}/tip',
+    ]);
     expect(filterReference(ref.groups, 'AUTH').map((g) => g.tag)).toEqual(['auth']);
     expect(filterReference(ref.groups, 'nothing-like-this')).toEqual([]);
   });

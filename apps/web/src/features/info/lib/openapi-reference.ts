@@ -38,7 +38,14 @@ interface OpenApiOperation {
   tags?: string[];
   deprecated?: boolean;
   security?: SecurityRequirement[];
-  parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema; $ref?: string }>;
+  parameters?: Array<{
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema?: JsonSchema;
+    $ref?: string;
+  }>;
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
 }
@@ -146,7 +153,8 @@ function alternativesOf(schema: JsonSchema, doc: OpenApiDocument): JsonSchema[] 
   return list ? list.map((s) => flattenAllOf(resolve(s, doc), doc)) : [];
 }
 
-const isNullSchema = (s: JsonSchema) => s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null);
+const isNullSchema = (s: JsonSchema) =>
+  s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null);
 
 /** A short type name: `string`, `integer | null`, `array of string`, `object`. */
 export function typeName(raw: JsonSchema | undefined, doc: OpenApiDocument, depth = 0): string {
@@ -158,7 +166,9 @@ export function typeName(raw: JsonSchema | undefined, doc: OpenApiDocument, dept
     if (alternatives.some(isNullSchema)) names.push('null');
   } else {
     const types = [schema.type ?? (schema.properties ? 'object' : schema.enum ? typeof schema.enum[0] : 'any')].flat();
-    names = types.map((t) => (t === 'array' && depth < MAX_DEPTH ? `array of ${typeName(schema.items, doc, depth + 1)}` : t));
+    names = types.map((t) =>
+      t === 'array' && depth < MAX_DEPTH ? `array of ${typeName(schema.items, doc, depth + 1)}` : t,
+    );
   }
   if (schema.nullable && !names.includes('null')) names.push('null');
   return [...new Set(names)].join(' | ');
@@ -175,8 +185,18 @@ export function constraintsOf(raw: JsonSchema | undefined, doc: OpenApiDocument)
   const min = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.minimum;
   const max = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.maximum;
   // zod's "safe integer" bounds say nothing a reader needs
-  if (min !== undefined && Math.abs(min) < Number.MAX_SAFE_INTEGER) out.push({ kind: 'min', value: min, exclusive: schema.exclusiveMinimum !== undefined && schema.exclusiveMinimum !== false });
-  if (max !== undefined && Math.abs(max) < Number.MAX_SAFE_INTEGER) out.push({ kind: 'max', value: max, exclusive: schema.exclusiveMaximum !== undefined && schema.exclusiveMaximum !== false });
+  if (min !== undefined && Math.abs(min) < Number.MAX_SAFE_INTEGER)
+    out.push({
+      kind: 'min',
+      value: min,
+      exclusive: schema.exclusiveMinimum !== undefined && schema.exclusiveMinimum !== false,
+    });
+  if (max !== undefined && Math.abs(max) < Number.MAX_SAFE_INTEGER)
+    out.push({
+      kind: 'max',
+      value: max,
+      exclusive: schema.exclusiveMaximum !== undefined && schema.exclusiveMaximum !== false,
+    });
   for (const kind of ['minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
     const value = schema[kind];
     if (value !== undefined) out.push({ kind, value });
@@ -186,7 +206,8 @@ export function constraintsOf(raw: JsonSchema | undefined, doc: OpenApiDocument)
   else if (schema.pattern) out.push({ kind: 'pattern', value: schema.pattern });
   if (schema.default !== undefined) out.push({ kind: 'default', value: show(schema.default) });
   for (const alternative of alternativesOf(schema, doc)) {
-    if (!isNullSchema(alternative)) out.push(...constraintsOf(alternative, doc).filter((c) => !out.some((o) => o.kind === c.kind)));
+    if (!isNullSchema(alternative))
+      out.push(...constraintsOf(alternative, doc).filter((c) => !out.some((o) => o.kind === c.kind)));
   }
   return out;
 }
@@ -201,14 +222,25 @@ export function fieldsOf(raw: JsonSchema | undefined, doc: OpenApiDocument, pref
   return Object.entries(source.properties).flatMap(([key, value]) => {
     const name = `${prefix}${key}`;
     const child = flattenAllOf(resolve(value, doc), doc);
-    const field: Field = { name, type: typeName(child, doc), required: required.has(key), constraints: constraintsOf(child, doc), ...(child.description ? { description: child.description } : {}) };
+    const field: Field = {
+      name,
+      type: typeName(child, doc),
+      required: required.has(key),
+      constraints: constraintsOf(child, doc),
+      ...(child.description ? { description: child.description } : {}),
+    };
     const items = child.type === 'array' ? flattenAllOf(resolve(child.items, doc), doc) : undefined;
     const nested = items ? fieldsOf(items, doc, `${name}[].`, depth + 1) : fieldsOf(child, doc, `${name}.`, depth + 1);
     return [field, ...nested];
   });
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[{}]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[{}]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function parametersOf(op: OpenApiOperation, shared: OpenApiOperation['parameters'], doc: OpenApiDocument): Parameter[] {
   const byKey = new Map<string, NonNullable<OpenApiOperation['parameters']>[number]>();
@@ -224,7 +256,7 @@ function parametersOf(op: OpenApiOperation, shared: OpenApiOperation['parameters
       type: typeName(p.schema, doc),
       required: p.in === 'path' || !!p.required,
       constraints: constraintsOf(p.schema, doc),
-      ...(p.description ?? p.schema?.description ? { description: p.description ?? p.schema?.description } : {}),
+      ...((p.description ?? p.schema?.description) ? { description: p.description ?? p.schema?.description } : {}),
     }))
     .sort((a, b) => order(a) - order(b));
 }
@@ -250,7 +282,8 @@ function responsesOf(op: OpenApiOperation, doc: OpenApiDocument): OperationRefer
 export function toReference(input: unknown): ApiReference {
   const doc = (isObject(input) ? input : {}) as OpenApiDocument;
   const groups = new Map<string, TagGroup>();
-  for (const t of doc.tags ?? []) groups.set(t.name, { tag: t.name, ...(t.description ? { description: t.description } : {}), operations: [] });
+  for (const t of doc.tags ?? [])
+    groups.set(t.name, { tag: t.name, ...(t.description ? { description: t.description } : {}), operations: [] });
   let operationCount = 0;
   for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
     if (!isObject(item)) continue;

@@ -17,7 +17,12 @@ export function AboutPage() {
         { to: '/login', label: 'common.signIn' },
         { to: '/creators', label: 'pages.creators' },
       ]}
-      blocks={['what', { id: 'audiences', content: <CardGrid base="info.about.audiences" cards={AUDIENCES} /> }, 'how', 'openSource']}
+      blocks={[
+        'what',
+        { id: 'audiences', content: <CardGrid base="info.about.audiences" cards={AUDIENCES} /> },
+        'how',
+        'openSource',
+      ]}
     />
   );
 }

@@ -9,5 +9,15 @@ const PLACES = [
 ];
 
 export function CommunityPage() {
-  return <InfoPage name="community" blocks={[{ id: 'places', content: <CardGrid base="info.community.places" cards={PLACES} /> }, 'chat', 'contribute', 'rules']} />;
+  return (
+    <InfoPage
+      name="community"
+      blocks={[
+        { id: 'places', content: <CardGrid base="info.community.places" cards={PLACES} /> },
+        'chat',
+        'contribute',
+        'rules',
+      ]}
+    />
+  );
 }

@@ -23,9 +23,17 @@ const NOTES: Record<string, string[]> = {
 function DocsIndex({ missing }: { missing?: string }) {
   const { t } = useTranslation();
   const notice = missing ? (
-    <p className="notice notice-inline" role="status" data-testid="docs-missing">{t('info.docs.missing', { name: missing })}</p>
+    <p className="notice notice-inline" role="status" data-testid="docs-missing">
+      {t('info.docs.missing', { name: missing })}
+    </p>
   ) : undefined;
-  return <InfoPage name="docs" notice={notice} blocks={[{ id: 'guides', content: <CardGrid base="info.docs.guides" cards={GUIDES} /> }]} />;
+  return (
+    <InfoPage
+      name="docs"
+      notice={notice}
+      blocks={[{ id: 'guides', content: <CardGrid base="info.docs.guides" cards={GUIDES} /> }]}
+    />
+  );
 }
 
 /** /docs, /docs/api (the developer reference), /docs/quickstart and the short notes; anything else: the index. */
@@ -37,7 +45,15 @@ export function DocsPage() {
   const note = NOTES[doc];
   if (note) {
     const name = `doc${doc[0]!.toUpperCase()}${doc.slice(1)}`;
-    return <InfoPage key={name} name={name} title={`info.${name}.title`} actions={[{ to: '/docs', label: 'info.docs.back' }]} blocks={note} />;
+    return (
+      <InfoPage
+        key={name}
+        name={name}
+        title={`info.${name}.title`}
+        actions={[{ to: '/docs', label: 'info.docs.back' }]}
+        blocks={note}
+      />
+    );
   }
   return <DocsIndex missing={doc} />;
 }

@@ -10,5 +10,14 @@ const POLICIES = [
 ];
 
 export function PoliciesPage() {
-  return <InfoPage name="policies" blocks={[{ id: 'overview', content: <CardGrid base="info.policies.overview" cards={POLICIES} /> }, 'principles', 'report']} />;
+  return (
+    <InfoPage
+      name="policies"
+      blocks={[
+        { id: 'overview', content: <CardGrid base="info.policies.overview" cards={POLICIES} /> },
+        'principles',
+        'report',
+      ]}
+    />
+  );
 }

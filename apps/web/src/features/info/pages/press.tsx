@@ -1,5 +1,11 @@
 import { InfoPage } from '../components/info-page.tsx';
 
 export function PressPage() {
-  return <InfoPage name="press" actions={[{ to: '/contact', label: 'info.press.ask', primary: true }]} blocks={['facts', 'contact', 'naming', 'resources']} />;
+  return (
+    <InfoPage
+      name="press"
+      actions={[{ to: '/contact', label: 'info.press.ask', primary: true }]}
+      blocks={['facts', 'contact', 'naming', 'resources']}
+    />
+  );
 }

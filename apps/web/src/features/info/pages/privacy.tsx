@@ -2,7 +2,19 @@ import { InfoPage } from '../components/info-page.tsx';
 import { InfoTable } from '../components/info-table.tsx';
 
 /** One row per kind of record the server keeps (see db/schema.ts and the modules' tables). */
-const STORED = ['account', 'password', 'sessions', 'challenges', 'videos', 'views', 'social', 'ledger', 'tickets', 'logs', 'rateLimits'];
+const STORED = [
+  'account',
+  'password',
+  'sessions',
+  'challenges',
+  'videos',
+  'views',
+  'social',
+  'ledger',
+  'tickets',
+  'logs',
+  'rateLimits',
+];
 const SESSION_DAYS = 30; // the server's default SESSION_TTL_DAYS
 
 export function PrivacyPage() {
@@ -12,7 +24,17 @@ export function PrivacyPage() {
       values={{ days: SESSION_DAYS }}
       blocks={[
         'summary',
-        { id: 'stored', content: <InfoTable base="info.privacy.stored" columns={['data', 'what', 'why']} rows={STORED} values={{ days: SESSION_DAYS }} /> },
+        {
+          id: 'stored',
+          content: (
+            <InfoTable
+              base="info.privacy.stored"
+              columns={['data', 'what', 'why']}
+              rows={STORED}
+              values={{ days: SESSION_DAYS }}
+            />
+          ),
+        },
         'browser',
         'public',
         'sharing',

@@ -10,15 +10,34 @@ import { StaticPage } from './static-pages.tsx';
 
 type Tree = { [key: string]: string | Tree };
 const texts = (tree: Tree | string, prefix = ''): Array<[string, string]> =>
-  typeof tree === 'string' ? [[prefix, tree]] : Object.entries(tree).flatMap(([k, v]) => texts(v, prefix ? `${prefix}.${k}` : k));
+  typeof tree === 'string'
+    ? [[prefix, tree]]
+    : Object.entries(tree).flatMap(([k, v]) => texts(v, prefix ? `${prefix}.${k}` : k));
 
 const PAGES: Array<[string, string]> = [
-  ['/about', 'about'], ['/press', 'press'], ['/copyright', 'copyright'], ['/creators', 'creators'], ['/advertise', 'advertise'],
-  ['/developers', 'developers'], ['/web3-features', 'web3'], ['/policies', 'policies'], ['/support', 'support'],
-  ['/future-vision', 'futureVision'], ['/privacy', 'privacy'], ['/terms', 'terms'], ['/safety', 'safety'],
-  ['/community-guidelines', 'guidelines'], ['/tutorials', 'tutorials'], ['/community', 'community'],
-  ['/docs', 'docs'], ['/docs/api', 'docs'], ['/docs/quickstart', 'docs'], ['/docs/sdk', 'docs'], ['/docs/contracts', 'docs'],
-  ['/docs/components', 'docs'], ['/docs/no-such-guide', 'docs'],
+  ['/about', 'about'],
+  ['/press', 'press'],
+  ['/copyright', 'copyright'],
+  ['/creators', 'creators'],
+  ['/advertise', 'advertise'],
+  ['/developers', 'developers'],
+  ['/web3-features', 'web3'],
+  ['/policies', 'policies'],
+  ['/support', 'support'],
+  ['/future-vision', 'futureVision'],
+  ['/privacy', 'privacy'],
+  ['/terms', 'terms'],
+  ['/safety', 'safety'],
+  ['/community-guidelines', 'guidelines'],
+  ['/tutorials', 'tutorials'],
+  ['/community', 'community'],
+  ['/docs', 'docs'],
+  ['/docs/api', 'docs'],
+  ['/docs/quickstart', 'docs'],
+  ['/docs/sdk', 'docs'],
+  ['/docs/contracts', 'docs'],
+  ['/docs/components', 'docs'],
+  ['/docs/no-such-guide', 'docs'],
 ];
 
 const missing: string[] = [];
@@ -26,7 +45,10 @@ const i18n = i18next.createInstance();
 
 function render(path: string, name: string, lng: string): string {
   void i18n.changeLanguage(lng);
-  const router = createMemoryRouter([{ path: path.startsWith('/docs') ? '/docs/*' : path, element: <StaticPage name={name} /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: path.startsWith('/docs') ? '/docs/*' : path, element: <StaticPage name={name} /> }],
+    { initialEntries: [path] },
+  );
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
@@ -65,7 +87,18 @@ describe('static information pages', () => {
 
   it('shows the advertising packages and ad lengths the spec lists', () => {
     const html = render('/advertise', 'advertise', 'en');
-    for (const text of ['Starter', '$500', 'Professional', '$2,000', 'Enterprise', 'Custom', '15 seconds', '30 seconds', '60 seconds']) expect(html).toContain(text);
+    for (const text of [
+      'Starter',
+      '$500',
+      'Professional',
+      '$2,000',
+      'Enterprise',
+      'Custom',
+      '15 seconds',
+      '30 seconds',
+      '60 seconds',
+    ])
+      expect(html).toContain(text);
   });
 
   it('uses the reward constants the server pays by', () => {

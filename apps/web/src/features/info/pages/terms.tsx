@@ -3,5 +3,11 @@ import { InfoPage } from '../components/info-page.tsx';
 const PAYOUT_THRESHOLD_RUPEES = 5000; // spec §9
 
 export function TermsPage() {
-  return <InfoPage name="terms" values={{ threshold: PAYOUT_THRESHOLD_RUPEES }} blocks={['who', 'account', 'content', 'tokens', 'conduct', 'enforcement', 'warranty', 'changes']} />;
+  return (
+    <InfoPage
+      name="terms"
+      values={{ threshold: PAYOUT_THRESHOLD_RUPEES }}
+      blocks={['who', 'account', 'content', 'tokens', 'conduct', 'enforcement', 'warranty', 'changes']}
+    />
+  );
 }

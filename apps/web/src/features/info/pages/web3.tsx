@@ -12,7 +12,14 @@ export function Web3Page() {
       name="web3"
       values={REWARD_VALUES}
       actions={[{ to: '/login', label: 'wallet.connect', primary: true }]}
-      blocks={['walletGuide', 'walletSetup', 'tokenEconomics', { id: 'earnTokens', content: <RewardTable /> }, 'decentralization', 'ipfsInfo']}
+      blocks={[
+        'walletGuide',
+        'walletSetup',
+        'tokenEconomics',
+        { id: 'earnTokens', content: <RewardTable /> },
+        'decentralization',
+        'ipfsInfo',
+      ]}
     />
   );
 }

@@ -30,7 +30,11 @@ export const useStreams = (filters: StreamFilters) =>
   });
 
 export const useStreamStats = () =>
-  useQuery({ queryKey: ['streams', 'stats'], queryFn: () => api<StreamStats>('/api/streams/stats'), refetchInterval: LIST_REFRESH_MS });
+  useQuery({
+    queryKey: ['streams', 'stats'],
+    queryFn: () => api<StreamStats>('/api/streams/stats'),
+    refetchInterval: LIST_REFRESH_MS,
+  });
 
 /** An ended stream's replay is rendered from its recording: asked for again at this pace until it is there. */
 const REPLAY_REFRESH_MS = 10_000;
@@ -54,4 +58,5 @@ export const createStream = (input: StreamCreateInput) => api<StreamCreated>('/a
 export const fetchIngest = (id: string) => api<StreamIngest>(streamPath(id, 'ingest'));
 export const rotateStreamKey = (id: string) => api<StreamIngest>(streamPath(id, 'key'), { method: 'POST' });
 export const startStream = (id: string) => api<Stream>(streamPath(id, 'start'), { method: 'POST' });
-export const stopStream = (id: string) => api<{ duration: number; tokens_earned: number }>(streamPath(id, 'stop'), { method: 'POST' });
+export const stopStream = (id: string) =>
+  api<{ duration: number; tokens_earned: number }>(streamPath(id, 'stop'), { method: 'POST' });

@@ -13,7 +13,10 @@ export function CameraPreview({ media }: { media: MediaStream }) {
   }, [media]);
 
   const toggle = (kind: 'video' | 'audio', on: boolean) => {
-    media.getTracks().filter((track) => track.kind === kind).forEach((track) => (track.enabled = on));
+    media
+      .getTracks()
+      .filter((track) => track.kind === kind)
+      .forEach((track) => (track.enabled = on));
     (kind === 'video' ? setVideoOn : setAudioOn)(on);
   };
 
@@ -21,10 +24,22 @@ export function CameraPreview({ media }: { media: MediaStream }) {
     <div className="camera-preview">
       <video ref={ref} autoPlay muted playsInline aria-label={t('live.manage.preview')} data-testid="camera-preview" />
       <div className="camera-switches">
-        <button type="button" className="button button-secondary button-small" aria-pressed={!videoOn} onClick={() => toggle('video', !videoOn)} data-testid="toggle-camera">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-pressed={!videoOn}
+          onClick={() => toggle('video', !videoOn)}
+          data-testid="toggle-camera"
+        >
           {t(videoOn ? 'live.manage.cameraOff' : 'live.manage.cameraOn')}
         </button>
-        <button type="button" className="button button-secondary button-small" aria-pressed={!audioOn} onClick={() => toggle('audio', !audioOn)} data-testid="toggle-mic">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-pressed={!audioOn}
+          onClick={() => toggle('audio', !audioOn)}
+          data-testid="toggle-mic"
+        >
           {t(audioOn ? 'live.manage.mute' : 'live.manage.unmute')}
         </button>
       </div>

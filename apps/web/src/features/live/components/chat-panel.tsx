@@ -16,12 +16,18 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
   const fromCreator = !!creatorWallet && entry.user_wallet?.toLowerCase() === creatorWallet.toLowerCase();
   return (
     <li className={`chat-line${entry.tip_amount ? ' chat-line-tip' : ''}`} data-testid="chat-message">
-      <time className="chat-time" dateTime={entry.timestamp}>{timeOf(entry.timestamp)}</time>{' '}
+      <time className="chat-time" dateTime={entry.timestamp}>
+        {timeOf(entry.timestamp)}
+      </time>{' '}
       <strong className="chat-user">
         {entry.username}
         {fromCreator && <span className="chat-badge">{t('live.chat.creatorBadge')}</span>}
       </strong>{' '}
-      {entry.tip_amount ? <span className="chat-tip" data-testid="chat-tip">{t('live.chat.tipped', { amount: formatTokens(entry.tip_amount) })}</span> : null}{' '}
+      {entry.tip_amount ? (
+        <span className="chat-tip" data-testid="chat-tip">
+          {t('live.chat.tipped', { amount: formatTokens(entry.tip_amount) })}
+        </span>
+      ) : null}{' '}
       <span className="chat-text">{entry.message}</span>
     </li>
   );
@@ -82,15 +88,31 @@ export function ChatPanel({
 
   const status = chat.problem ?? t(`live.chat.state.${chat.connection}`);
   return (
-    <section className={`chat-panel card${ended && chat.entries.length === 0 ? ' chat-panel-quiet' : ''}`} aria-labelledby="chat-title" data-testid="chat-panel">
+    <section
+      className={`chat-panel card${ended && chat.entries.length === 0 ? ' chat-panel-quiet' : ''}`}
+      aria-labelledby="chat-title"
+      data-testid="chat-panel"
+    >
       <header className="chat-head">
         <h2 id="chat-title">{t('live.chat.title')}</h2>
-        {live && chat.viewers !== null && <span className="muted" data-testid="chat-viewers">{t('live.viewers', { count: chat.viewers, formatted: formatCount(chat.viewers) })}</span>}
-        <span className={`chat-state chat-state-${chat.problem ? 'failed' : chat.connection}`} role="status" data-testid="chat-state">
+        {live && chat.viewers !== null && (
+          <span className="muted" data-testid="chat-viewers">
+            {t('live.viewers', { count: chat.viewers, formatted: formatCount(chat.viewers) })}
+          </span>
+        )}
+        <span
+          className={`chat-state chat-state-${chat.problem ? 'failed' : chat.connection}`}
+          role="status"
+          data-testid="chat-state"
+        >
           <span className="dot" aria-hidden="true" /> {status}
         </span>
       </header>
-      {creatorMode && <p className="notice notice-inline chat-creator-note" data-testid="creator-mode">{t('live.chat.creatorMode')}</p>}
+      {creatorMode && (
+        <p className="notice notice-inline chat-creator-note" data-testid="creator-mode">
+          {t('live.chat.creatorMode')}
+        </p>
+      )}
       <ol
         className="chat-list"
         ref={list}
@@ -121,7 +143,15 @@ export function ChatPanel({
           {tipOpen && !creatorMode && (
             <label className="chat-tip-field">
               <span>{t('live.chat.tipAmount', { balance: formatTokens(user.total_tokens) })}</span>
-              <input type="number" min="0.1" step="0.1" value={tip} onChange={(e) => setTip(e.target.value)} placeholder="1" data-testid="chat-tip-amount" />
+              <input
+                type="number"
+                min="0.1"
+                step="0.1"
+                value={tip}
+                onChange={(e) => setTip(e.target.value)}
+                placeholder="1"
+                data-testid="chat-tip-amount"
+              />
             </label>
           )}
           <div className="chat-input-row">
@@ -148,11 +178,18 @@ export function ChatPanel({
                 ♥
               </button>
             )}
-            <button type="submit" className="button button-small" disabled={!canSend || !text.trim()} data-testid="chat-send">
+            <button
+              type="submit"
+              className="button button-small"
+              disabled={!canSend || !text.trim()}
+              data-testid="chat-send"
+            >
               {t('live.chat.send')}
             </button>
           </div>
-          <span className="chat-count muted">{t('live.chat.count', { used: text.length, max: StreamLimits.chatMessageMax })}</span>
+          <span className="chat-count muted">
+            {t('live.chat.count', { used: text.length, max: StreamLimits.chatMessageMax })}
+          </span>
         </form>
       ) : (
         <p className="chat-signin">

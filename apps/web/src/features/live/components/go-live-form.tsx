@@ -7,7 +7,13 @@ import { notify } from '../../notifications/stores/notifications.ts';
 export type StreamSource = 'camera' | 'software';
 
 /** The create form of the Go Live page (spec core §2, §5): title, description, category, tags, and where video comes from. */
-export function GoLiveForm({ busy, onCreate }: { busy: boolean; onCreate(input: StreamCreateInput, source: StreamSource): void }) {
+export function GoLiveForm({
+  busy,
+  onCreate,
+}: {
+  busy: boolean;
+  onCreate(input: StreamCreateInput, source: StreamSource): void;
+}) {
   const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -47,19 +53,37 @@ export function GoLiveForm({ busy, onCreate }: { busy: boolean; onCreate(input: 
           data-testid="stream-title-input"
         />
         <span id="stream-title-hint" className={titleError ? 'form-error' : 'muted'}>
-          {titleError ? t('live.form.titleRequired') : t('clips.creator.characters', { used: title.length, max: StreamLimits.titleMax })}
+          {titleError
+            ? t('live.form.titleRequired')
+            : t('clips.creator.characters', { used: title.length, max: StreamLimits.titleMax })}
         </span>
       </label>
       <label>
         {t('live.form.description')}
-        <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={StreamLimits.descriptionMax} rows={3} disabled={busy} data-testid="stream-description-input" />
-        <span className="muted">{t('clips.creator.characters', { used: description.length, max: StreamLimits.descriptionMax })}</span>
+        <textarea
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={StreamLimits.descriptionMax}
+          rows={3}
+          disabled={busy}
+          data-testid="stream-description-input"
+        />
+        <span className="muted">
+          {t('clips.creator.characters', { used: description.length, max: StreamLimits.descriptionMax })}
+        </span>
       </label>
       <label>
         {t('live.form.category')}
-        <select value={category} onChange={(e) => setCategory(e.target.value as StreamCategory)} disabled={busy} data-testid="stream-category">
+        <select
+          value={category}
+          onChange={(e) => setCategory(e.target.value as StreamCategory)}
+          disabled={busy}
+          data-testid="stream-category"
+        >
           {StreamCategories.map((c) => (
-            <option key={c} value={c}>{t(`clips.category.${c}`, { defaultValue: c })}</option>
+            <option key={c} value={c}>
+              {t(`clips.category.${c}`, { defaultValue: c })}
+            </option>
           ))}
         </select>
       </label>
@@ -70,14 +94,28 @@ export function GoLiveForm({ busy, onCreate }: { busy: boolean; onCreate(input: 
       <fieldset className="source-choice">
         <legend>{t('live.form.source')}</legend>
         <label className="radio">
-          <input type="radio" name="source" checked={source === 'camera'} onChange={() => setSource('camera')} disabled={busy} data-testid="source-camera" />
+          <input
+            type="radio"
+            name="source"
+            checked={source === 'camera'}
+            onChange={() => setSource('camera')}
+            disabled={busy}
+            data-testid="source-camera"
+          />
           <span>
             <strong>{t('live.form.sourceCamera')}</strong>
             <span className="muted">{t('live.form.sourceCameraHelp')}</span>
           </span>
         </label>
         <label className="radio">
-          <input type="radio" name="source" checked={source === 'software'} onChange={() => setSource('software')} disabled={busy} data-testid="source-software" />
+          <input
+            type="radio"
+            name="source"
+            checked={source === 'software'}
+            onChange={() => setSource('software')}
+            disabled={busy}
+            data-testid="source-software"
+          />
           <span>
             <strong>{t('live.form.sourceSoftware')}</strong>
             <span className="muted">{t('live.form.sourceSoftwareHelp')}</span>

@@ -74,12 +74,17 @@ export function GoLive() {
     notify('success', t('live.endedToast', { amount: formatTokens(result.tokens_earned) }));
   };
 
-  if (current) return <StreamManager streamId={current.id} source={current.source} camera={camera} ingest={ingest} onEnded={finish} />;
+  if (current)
+    return (
+      <StreamManager streamId={current.id} source={current.source} camera={camera} ingest={ingest} onEnded={finish} />
+    );
   if (ended) {
     return (
       <section className="card stream-summary" role="status" data-testid="stream-summary">
         <h2>{t('live.summaryTitle')}</h2>
-        <p>{t('live.summaryBody', { duration: formatClock(ended.duration), amount: formatTokens(ended.tokens_earned) })}</p>
+        <p>
+          {t('live.summaryBody', { duration: formatClock(ended.duration), amount: formatTokens(ended.tokens_earned) })}
+        </p>
       </section>
     );
   }
@@ -88,7 +93,11 @@ export function GoLive() {
       {unfinished && (
         <section className="notice resume-stream" data-testid="resume-stream">
           <span>{t('live.resume', { title: unfinished.title })}</span>
-          <button type="button" className="button button-small" onClick={() => setCurrent({ id: unfinished.id, source: 'software' })}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setCurrent({ id: unfinished.id, source: 'software' })}
+          >
             {t('live.resumeButton')}
           </button>
         </section>

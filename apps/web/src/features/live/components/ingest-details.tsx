@@ -36,7 +36,11 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
         <span className="field-label">{t('live.manage.server')}</span>
         <div className="copy-row">
           <code data-testid="rtmp-url">{ingest.rtmp_url}</code>
-          <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(ingest.rtmp_url, 'live.manage.serverCopied')}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void copyLink(ingest.rtmp_url, 'live.manage.serverCopied')}
+          >
             {t('live.manage.copy')}
           </button>
         </div>
@@ -45,13 +49,30 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
         <span className="field-label">{t('live.manage.streamKey')}</span>
         <div className="copy-row">
           <code data-testid="stream-key">{revealed ? ingest.stream_key : '•'.repeat(24)}</code>
-          <button type="button" className="button button-secondary button-small" onClick={() => setRevealed((r) => !r)} aria-pressed={revealed} data-testid="reveal-key">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => setRevealed((r) => !r)}
+            aria-pressed={revealed}
+            data-testid="reveal-key"
+          >
             {t(revealed ? 'live.manage.hide' : 'live.manage.reveal')}
           </button>
-          <button type="button" className="button button-secondary button-small" onClick={() => void copyLink(ingest.stream_key, 'live.manage.keyCopied')} data-testid="copy-key">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void copyLink(ingest.stream_key, 'live.manage.keyCopied')}
+            data-testid="copy-key"
+          >
             {t('live.manage.copy')}
           </button>
-          <button type="button" className="button button-outline button-small" onClick={() => void rotate()} disabled={rotating} data-testid="rotate-key">
+          <button
+            type="button"
+            className="button button-outline button-small"
+            onClick={() => void rotate()}
+            disabled={rotating}
+            data-testid="rotate-key"
+          >
             {t('live.manage.rotate')}
           </button>
         </div>

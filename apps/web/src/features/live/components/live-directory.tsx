@@ -15,7 +15,9 @@ function filtersFrom(params: URLSearchParams): StreamFilters {
   const category = params.get('category');
   return {
     status: status === 'ended' || status === 'all' ? (status as StreamStatusFilter) : 'live',
-    category: (StreamCategories as readonly string[]).includes(category ?? '') ? (category as StreamCategory) : undefined,
+    category: (StreamCategories as readonly string[]).includes(category ?? '')
+      ? (category as StreamCategory)
+      : undefined,
   };
 }
 
@@ -23,7 +25,9 @@ function QuickActions() {
   const { t } = useTranslation();
   return (
     <nav className="quick-actions card" aria-label={t('live.quickActions')}>
-      <Link to="/go-live" data-testid="quick-go-live">◉ {t('live.goLive')}</Link>
+      <Link to="/go-live" data-testid="quick-go-live">
+        ◉ {t('live.goLive')}
+      </Link>
       <Link to="/clips">✂ {t('live.browseClips')}</Link>
       <Link to="/upload">⇪ {t('live.uploadVideo')}</Link>
     </nav>
@@ -57,16 +61,26 @@ export function LiveDirectory() {
           <p className="muted">{t('live.subtitle')}</p>
         </div>
         {signedIn ? (
-          <Link className="button" to="/go-live" data-testid="go-live-button">◉ {t('live.goLive')}</Link>
+          <Link className="button" to="/go-live" data-testid="go-live-button">
+            ◉ {t('live.goLive')}
+          </Link>
         ) : (
-          <Link className="button" to="/login" data-testid="sign-in-to-stream">{t('live.signInToStream')}</Link>
+          <Link className="button" to="/login" data-testid="sign-in-to-stream">
+            {t('live.signInToStream')}
+          </Link>
         )}
       </div>
       <LiveStatsCard />
       <div className="live-directory-body">
         <div className="live-directory-main">
           <LiveFilters filters={filters} onChange={change} />
-          {isLoading ? <StreamSkeletons /> : !data || data.length === 0 ? <NoStreams status={filters.status} category={filters.category} /> : <StreamGrid streams={data} />}
+          {isLoading ? (
+            <StreamSkeletons />
+          ) : !data || data.length === 0 ? (
+            <NoStreams status={filters.status} category={filters.category} />
+          ) : (
+            <StreamGrid streams={data} />
+          )}
         </div>
         <aside className="live-directory-side">
           <QuickActions />
@@ -75,8 +89,12 @@ export function LiveDirectory() {
               <h2>{t('live.clipsCtaTitle')}</h2>
               <p className="muted">{t('live.clipsCtaBody')}</p>
               <div className="button-row">
-                <Link className="button button-secondary button-small" to="/upload">{t('live.uploadVideo')}</Link>
-                <Link className="button button-secondary button-small" to="/live?status=ended">{t('live.recordedStreams')}</Link>
+                <Link className="button button-secondary button-small" to="/upload">
+                  {t('live.uploadVideo')}
+                </Link>
+                <Link className="button button-secondary button-small" to="/live?status=ended">
+                  {t('live.recordedStreams')}
+                </Link>
               </div>
             </section>
           )}

@@ -28,12 +28,16 @@ export function LiveFilters({ filters, onChange }: { filters: StreamFilters; onC
         <span className="sr-only">{t('live.categoryFilter')}</span>
         <select
           value={filters.category ?? ''}
-          onChange={(e) => onChange({ ...filters, category: (e.target.value || undefined) as StreamFilters['category'] })}
+          onChange={(e) =>
+            onChange({ ...filters, category: (e.target.value || undefined) as StreamFilters['category'] })
+          }
           data-testid="category-filter"
         >
           <option value="">{t('live.allCategories')}</option>
           {StreamCategories.map((c) => (
-            <option key={c} value={c}>{t(`clips.category.${c}`, { defaultValue: c })}</option>
+            <option key={c} value={c}>
+              {t(`clips.category.${c}`, { defaultValue: c })}
+            </option>
           ))}
         </select>
       </label>

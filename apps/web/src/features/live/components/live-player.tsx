@@ -25,7 +25,13 @@ export function LivePlayer({ src, title, poster }: { src: string; title: string;
     const load = () => {
       if (Hls.isSupported()) {
         hls?.destroy();
-        hls = new Hls({ lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, maxLiveSyncPlaybackRate: 1.5, backBufferLength: 30 });
+        hls = new Hls({
+          lowLatencyMode: true,
+          liveSyncDurationCount: 2,
+          liveMaxLatencyDurationCount: 6,
+          maxLiveSyncPlaybackRate: 1.5,
+          backBufferLength: 30,
+        });
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal) return;
           setWaiting(true);
@@ -50,9 +56,24 @@ export function LivePlayer({ src, title, poster }: { src: string; title: string;
 
   return (
     <div className="player live-player">
-      <video ref={ref} controls playsInline autoPlay muted poster={poster ?? undefined} aria-label={title} data-testid="live-player" />
-      <span className="live-badge" aria-hidden="true">{t('live.badge')}</span>
-      {waiting && <span className="live-waiting" role="status">{t('live.connecting')}</span>}
+      <video
+        ref={ref}
+        controls
+        playsInline
+        autoPlay
+        muted
+        poster={poster ?? undefined}
+        aria-label={title}
+        data-testid="live-player"
+      />
+      <span className="live-badge" aria-hidden="true">
+        {t('live.badge')}
+      </span>
+      {waiting && (
+        <span className="live-waiting" role="status">
+          {t('live.connecting')}
+        </span>
+      )}
     </div>
   );
 }

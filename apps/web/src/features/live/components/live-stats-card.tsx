@@ -6,15 +6,28 @@ import { useStreamStats } from '../api/streams.ts';
 export function LiveStatsCard() {
   const { t } = useTranslation();
   const { data } = useStreamStats();
-  const show = (value: number | undefined, format: (n: number) => string) => (value === undefined ? '–' : format(value));
+  const show = (value: number | undefined, format: (n: number) => string) =>
+    value === undefined ? '–' : format(value);
   return (
     <section className="card clip-stats" aria-labelledby="live-stats-title" data-testid="live-stats">
       <h2 id="live-stats-title">{t('live.stats.title')}</h2>
       <dl className="stats">
-        <div><dt>{t('live.stats.live')}</dt><dd data-testid="stats-live">{show(data?.live_count, formatCount)}</dd></div>
-        <div><dt>{t('live.stats.viewers')}</dt><dd data-testid="stats-viewers">{show(data?.total_viewers, formatCount)}</dd></div>
-        <div><dt>{t('live.stats.tokens')}</dt><dd>{show(data?.tokens_earned, formatTokens)}</dd></div>
-        <div><dt>{t('live.stats.streams')}</dt><dd data-testid="stats-streams">{show(data?.total_streams, formatCount)}</dd></div>
+        <div>
+          <dt>{t('live.stats.live')}</dt>
+          <dd data-testid="stats-live">{show(data?.live_count, formatCount)}</dd>
+        </div>
+        <div>
+          <dt>{t('live.stats.viewers')}</dt>
+          <dd data-testid="stats-viewers">{show(data?.total_viewers, formatCount)}</dd>
+        </div>
+        <div>
+          <dt>{t('live.stats.tokens')}</dt>
+          <dd>{show(data?.tokens_earned, formatTokens)}</dd>
+        </div>
+        <div>
+          <dt>{t('live.stats.streams')}</dt>
+          <dd data-testid="stats-streams">{show(data?.total_streams, formatCount)}</dd>
+        </div>
       </dl>
     </section>
   );

@@ -9,13 +9,16 @@ export function OfflineNotice({ stream }: { stream: Stream }) {
   return (
     <div className="player offline-notice" role="status" data-testid="offline-notice">
       <div className="offline-body">
-        <span className="offline-icon" aria-hidden="true">◉</span>
+        <span className="offline-icon" aria-hidden="true">
+          ◉
+        </span>
         <h2>{t(notStarted ? 'live.notStartedTitle' : 'live.offlineTitle')}</h2>
         {notStarted ? (
           <p>{t('live.notStartedBody')}</p>
         ) : (
           <p>
-            {t('live.offlineDuration', { duration: formatClock(stream.duration) })} · {t('live.peakViewers', { count: stream.max_viewers, formatted: formatCount(stream.max_viewers) })}
+            {t('live.offlineDuration', { duration: formatClock(stream.duration) })} ·{' '}
+            {t('live.peakViewers', { count: stream.max_viewers, formatted: formatCount(stream.max_viewers) })}
           </p>
         )}
       </div>

@@ -11,19 +11,31 @@ export function OtherStreams({ currentId }: { currentId: string }) {
   return (
     <section className="other-streams" aria-labelledby="other-streams-title">
       <h2 id="other-streams-title">{t('live.otherStreams')}</h2>
-      {!isLoading && others.length === 0 && <p className="muted" data-testid="no-other-streams">{t('live.noOtherStreams')}</p>}
+      {!isLoading && others.length === 0 && (
+        <p className="muted" data-testid="no-other-streams">
+          {t('live.noOtherStreams')}
+        </p>
+      )}
       <ul className="other-streams-list">
         {others.map((s) => (
           <li key={s.id}>
             <Link to={`/stream/${s.id}`} className="more-clip">
               <div className="thumb">
-                {s.thumbnail_url ? <img src={s.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">◉</div>}
+                {s.thumbnail_url ? (
+                  <img src={s.thumbnail_url} alt="" loading="lazy" />
+                ) : (
+                  <div className="thumb-empty" aria-hidden="true">
+                    ◉
+                  </div>
+                )}
                 <span className="badge badge-live">{t('live.badge')}</span>
               </div>
               <div>
                 <p className="video-title">{s.title}</p>
                 <p className="video-meta">{s.creator_username}</p>
-                <p className="video-meta">{t('live.viewers', { count: s.viewers_count, formatted: formatCount(s.viewers_count) })}</p>
+                <p className="video-meta">
+                  {t('live.viewers', { count: s.viewers_count, formatted: formatCount(s.viewers_count) })}
+                </p>
               </div>
             </Link>
           </li>

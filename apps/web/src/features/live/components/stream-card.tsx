@@ -14,7 +14,11 @@ export function StreamTags({ tags }: { tags: string[] }) {
       {tags.slice(0, TAGS_SHOWN).map((tag) => (
         <li key={tag}>#{tag}</li>
       ))}
-      {rest > 0 && <li className="more" data-testid="more-tags">+{rest}</li>}
+      {rest > 0 && (
+        <li className="more" data-testid="more-tags">
+          +{rest}
+        </li>
+      )}
     </ul>
   );
 }
@@ -25,14 +29,22 @@ export function StreamCard({ stream }: { stream: Stream }) {
     <article className="stream-card" data-testid="stream-card">
       <Link to={`/stream/${stream.id}`} className="video-card-link">
         <div className="thumb">
-          {stream.thumbnail_url ? <img src={stream.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">◉</div>}
+          {stream.thumbnail_url ? (
+            <img src={stream.thumbnail_url} alt="" loading="lazy" />
+          ) : (
+            <div className="thumb-empty" aria-hidden="true">
+              ◉
+            </div>
+          )}
           {stream.is_live ? (
             <span className="badge badge-live">{t('live.badge')}</span>
           ) : (
             <span className="badge badge-language">{t('live.ended')}</span>
           )}
           {stream.is_live ? (
-            <span className="badge badge-duration">{t('live.viewers', { count: stream.viewers_count, formatted: formatCount(stream.viewers_count) })}</span>
+            <span className="badge badge-duration">
+              {t('live.viewers', { count: stream.viewers_count, formatted: formatCount(stream.viewers_count) })}
+            </span>
           ) : (
             <span className="badge badge-duration">{formatClock(stream.duration)}</span>
           )}

@@ -44,10 +44,16 @@ export function NoStreams({ status, category }: { status: string; category: stri
       : t('live.emptyFiltered');
   return (
     <div className="panel empty-state" data-testid="streams-empty">
-      <div className="prompt-icon" aria-hidden="true">◉</div>
+      <div className="prompt-icon" aria-hidden="true">
+        ◉
+      </div>
       <h2>{t('live.emptyTitle')}</h2>
       <p>{body}</p>
-      {signedIn && !category && status === 'live' && <Link className="button" to="/go-live">{t('live.goLive')}</Link>}
+      {signedIn && !category && status === 'live' && (
+        <Link className="button" to="/go-live">
+          {t('live.goLive')}
+        </Link>
+      )}
     </div>
   );
 }

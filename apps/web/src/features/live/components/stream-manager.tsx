@@ -38,7 +38,10 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data: stream } = useStream(streamId);
-  const { data: details } = useQuery({ queryKey: ['streams', 'ingest', streamId], queryFn: () => fetchIngest(streamId) });
+  const { data: details } = useQuery({
+    queryKey: ['streams', 'ingest', streamId],
+    queryFn: () => fetchIngest(streamId),
+  });
   const refreshStream = () => void queryClient.invalidateQueries({ queryKey: ['streams', 'one', streamId] });
   // A tip is the creator's money: the header balance and the tips figure follow it at once.
   const chat = useLiveChat(streamId, {
@@ -73,7 +76,10 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
         notify('error', t('live.startFailed'));
         return;
       }
-      if (media) await ingest.start(media, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')));
+      if (media)
+        await ingest
+          .start(media, details.browser_ingest_path)
+          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } finally {
       setBusy(false);
     }
@@ -84,7 +90,10 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
     try {
       const media = await camera.request();
       setSource('camera');
-      if (live && details) await ingest.start(media, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')));
+      if (live && details)
+        await ingest
+          .start(media, details.browser_ingest_path)
+          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } catch {
       notify('error', t('live.cameraFailed'));
     }
@@ -106,44 +115,99 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
   };
 
   const receiving = live && !!stream?.hls_url;
-  const state = !stream ? 'loading' : stream.status === 'interrupted' ? 'interrupted' : receiving ? 'onAir' : live ? 'waiting' : 'ready';
+  const state = !stream
+    ? 'loading'
+    : stream.status === 'interrupted'
+      ? 'interrupted'
+      : receiving
+        ? 'onAir'
+        : live
+          ? 'waiting'
+          : 'ready';
   return (
     <div className="watch go-live-manage" data-testid="stream-manager">
       <div className="watch-main">
         <section className="card manage-status">
           <div className="manage-head">
             <h2 data-testid="manage-title">{stream?.title ?? '…'}</h2>
-            <span className={`stream-state stream-state-${state}`} role="status" data-testid="stream-state">{t(`live.manage.state.${state}`)}</span>
+            <span className={`stream-state stream-state-${state}`} role="status" data-testid="stream-state">
+              {t(`live.manage.state.${state}`)}
+            </span>
           </div>
           <dl className="stats manage-stats">
-            <div><dt>{t('live.statDuration')}</dt><dd data-testid="live-duration">{formatClock(elapsed)}</dd></div>
-            <div><dt>{t('live.manage.earned')}</dt><dd data-testid="live-tokens">{live ? formatTokens(liveTokensFor(elapsed)) : '0'}</dd></div>
-            <div><dt>{t('live.statViewers')}</dt><dd data-testid="live-viewers">{formatCount(chat.viewers ?? 0)}</dd></div>
-            <div><dt>{t('live.statTips')}</dt><dd>{formatTokens(stream?.tokens_earned ?? 0)}</dd></div>
+            <div>
+              <dt>{t('live.statDuration')}</dt>
+              <dd data-testid="live-duration">{formatClock(elapsed)}</dd>
+            </div>
+            <div>
+              <dt>{t('live.manage.earned')}</dt>
+              <dd data-testid="live-tokens">{live ? formatTokens(liveTokensFor(elapsed)) : '0'}</dd>
+            </div>
+            <div>
+              <dt>{t('live.statViewers')}</dt>
+              <dd data-testid="live-viewers">{formatCount(chat.viewers ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>{t('live.statTips')}</dt>
+              <dd>{formatTokens(stream?.tokens_earned ?? 0)}</dd>
+            </div>
           </dl>
           <div className="control-bar" role="toolbar" aria-label={t('live.manage.controls')}>
             {!live ? (
-              <button type="button" className="button button-live" onClick={() => void goLive()} disabled={busy || !details} data-testid="start-stream">
+              <button
+                type="button"
+                className="button button-live"
+                onClick={() => void goLive()}
+                disabled={busy || !details}
+                data-testid="start-stream"
+              >
                 ◉ {t('live.goLive')}
               </button>
             ) : (
-              <button type="button" className="button button-danger" onClick={() => void stop()} disabled={busy} data-testid="stop-stream">
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => void stop()}
+                disabled={busy}
+                data-testid="stop-stream"
+              >
                 ■ {t('live.manage.end')}
               </button>
             )}
             {source === 'camera' && live && ingest.state !== 'sending' && camera.media && details && (
-              <button type="button" className="button button-secondary" onClick={() => void ingest.start(camera.media!, details.browser_ingest_path).catch(() => notify('error', t('live.manage.cameraSendFailed')))} data-testid="resend-camera">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  void ingest
+                    .start(camera.media!, details.browser_ingest_path)
+                    .catch(() => notify('error', t('live.manage.cameraSendFailed')))
+                }
+                data-testid="resend-camera"
+              >
                 {t('live.manage.resendCamera')}
               </button>
             )}
             {source === 'software' && (
-              <button type="button" className="button button-secondary" onClick={() => void switchToCamera()} disabled={busy} data-testid="use-camera">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void switchToCamera()}
+                disabled={busy}
+                data-testid="use-camera"
+              >
                 {t('live.manage.useCamera')}
               </button>
             )}
-            <Link className="button button-secondary" to={`/stream/${streamId}`} target="_blank" rel="noreferrer">{t('live.manage.viewerPage')}</Link>
+            <Link className="button button-secondary" to={`/stream/${streamId}`} target="_blank" rel="noreferrer">
+              {t('live.manage.viewerPage')}
+            </Link>
           </div>
-          {ingest.problem && <p className="form-error" role="alert">{ingest.problem}</p>}
+          {ingest.problem && (
+            <p className="form-error" role="alert">
+              {ingest.problem}
+            </p>
+          )}
         </section>
         {source === 'camera' && camera.media && <CameraPreview media={camera.media} />}
         {source === 'camera' && !camera.media && <p className="notice">{t('live.manage.cameraOffNotice')}</p>}

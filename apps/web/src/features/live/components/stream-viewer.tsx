@@ -18,15 +18,29 @@ import { StreamTags } from './stream-card.tsx';
 
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
-  if (stream.is_live && stream.hls_url) return <LivePlayer src={stream.hls_url} title={stream.title} poster={stream.thumbnail_url} />;
-  if (stream.is_live) return <div className="player player-pending" role="status">{t('live.waitingForVideo')}</div>;
+  if (stream.is_live && stream.hls_url)
+    return <LivePlayer src={stream.hls_url} title={stream.title} poster={stream.thumbnail_url} />;
+  if (stream.is_live)
+    return (
+      <div className="player player-pending" role="status">
+        {t('live.waitingForVideo')}
+      </div>
+    );
   return (
     <>
       <OfflineNotice stream={stream} />
       {stream.hls_url && (
         <section className="replay" data-testid="replay">
           <h2>{t('live.replay')}</h2>
-          <VideoPlayer video={{ title: stream.title, hls_url: stream.hls_url, thumbnail_url: stream.thumbnail_url, media_url: null, ipfs_hash: null }} />
+          <VideoPlayer
+            video={{
+              title: stream.title,
+              hls_url: stream.hls_url,
+              thumbnail_url: stream.thumbnail_url,
+              media_url: null,
+              ipfs_hash: null,
+            }}
+          />
         </section>
       )}
     </>
@@ -44,7 +58,10 @@ export function StreamViewer({ stream }: { stream: Stream }) {
   const elapsed = stream.is_live ? elapsedSeconds(stream.start_time, null, now) : stream.duration;
   const viewers = stream.is_live ? (chat.viewers ?? stream.viewers_count) : 0;
   // Creator mode (spec extended §6: the stream's wallet is the user's); an email account has no wallet, so its id counts too.
-  const sameWallet = !!user?.wallet_address && !!stream.creator_wallet && user.wallet_address.toLowerCase() === stream.creator_wallet.toLowerCase();
+  const sameWallet =
+    !!user?.wallet_address &&
+    !!stream.creator_wallet &&
+    user.wallet_address.toLowerCase() === stream.creator_wallet.toLowerCase();
   const creatorMode = sameWallet || user?.id === stream.creator_id;
   const clippable = stream.is_live || stream.has_recording;
 
@@ -52,25 +69,39 @@ export function StreamViewer({ stream }: { stream: Stream }) {
     <div className="watch stream-watch">
       <div className="watch-main">
         <StreamMedia stream={stream} />
-        <h1 className="watch-title" data-testid="stream-title">{stream.title}</h1>
+        <h1 className="watch-title" data-testid="stream-title">
+          {stream.title}
+        </h1>
         <div className="watch-bar">
           <p className="video-meta">
             {stream.is_live ? <span className="live-pill">{t('live.badge')}</span> : <span>{t('live.ended')}</span>} ·{' '}
-            <span data-testid="stream-elapsed">{formatClock(elapsed)}</span> · {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
+            <span data-testid="stream-elapsed">{formatClock(elapsed)}</span> ·{' '}
+            {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
           </p>
           <div className="button-row">
-            <button type="button" className="button button-secondary" onClick={() => void shareLink(window.location.href, stream.title, 'live.linkCopied')} data-testid="share-button">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void shareLink(window.location.href, stream.title, 'live.linkCopied')}
+              data-testid="share-button"
+            >
               ↗ {t('videos.share')}
             </button>
             {clippable && (
-              <Link className="button button-secondary" to={`/clip-creator?stream=${stream.id}`} data-testid="clip-button">
+              <Link
+                className="button button-secondary"
+                to={`/clip-creator?stream=${stream.id}`}
+                data-testid="clip-button"
+              >
                 ✂ {t('clips.clipButton')}
               </Link>
             )}
           </div>
         </div>
         <section className="creator-card card">
-          <div className="avatar avatar-large" aria-hidden="true">{stream.creator_username.charAt(0).toUpperCase()}</div>
+          <div className="avatar avatar-large" aria-hidden="true">
+            {stream.creator_username.charAt(0).toUpperCase()}
+          </div>
           <div className="creator-info">
             <strong data-testid="stream-creator">{stream.creator_username}</strong>
             {stream.creator_wallet && <code className="muted">{shortWallet(stream.creator_wallet)}</code>}
@@ -80,14 +111,32 @@ export function StreamViewer({ stream }: { stream: Stream }) {
         {stream.description && <p className="description">{stream.description}</p>}
         <StreamTags tags={stream.tags} />
         <dl className="stats card" data-testid="stream-stats">
-          <div><dt>{t('live.statViewers')}</dt><dd data-testid="stat-viewers">{formatCount(viewers)}</dd></div>
-          <div><dt>{t('live.statPeak')}</dt><dd>{formatCount(Math.max(stream.max_viewers, viewers))}</dd></div>
-          <div><dt>{t('live.statDuration')}</dt><dd>{formatClock(elapsed)}</dd></div>
-          <div><dt>{t('live.statTokens')}</dt><dd data-testid="stat-tokens">{formatTokens(stream.tokens_earned)}</dd></div>
+          <div>
+            <dt>{t('live.statViewers')}</dt>
+            <dd data-testid="stat-viewers">{formatCount(viewers)}</dd>
+          </div>
+          <div>
+            <dt>{t('live.statPeak')}</dt>
+            <dd>{formatCount(Math.max(stream.max_viewers, viewers))}</dd>
+          </div>
+          <div>
+            <dt>{t('live.statDuration')}</dt>
+            <dd>{formatClock(elapsed)}</dd>
+          </div>
+          <div>
+            <dt>{t('live.statTokens')}</dt>
+            <dd data-testid="stat-tokens">{formatTokens(stream.tokens_earned)}</dd>
+          </div>
         </dl>
       </div>
       <aside className="watch-side">
-        <ChatPanel chat={chat} creatorWallet={stream.creator_wallet} creatorMode={creatorMode} live={stream.is_live} ended={stream.status === 'ended'} />
+        <ChatPanel
+          chat={chat}
+          creatorWallet={stream.creator_wallet}
+          creatorMode={creatorMode}
+          live={stream.is_live}
+          ended={stream.status === 'ended'}
+        />
         <OtherStreams currentId={stream.id} />
       </aside>
     </div>

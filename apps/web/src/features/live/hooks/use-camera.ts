@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** What the Go Live page asks for (spec core §9): 1280x720 with sound. */
-export const CAMERA_CONSTRAINTS: MediaStreamConstraints = { video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true };
+export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
+  video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+  audio: true,
+};
 
 /** The page's camera and microphone: asked for on demand, released on stop and when the page goes. */
 export function useCamera() {

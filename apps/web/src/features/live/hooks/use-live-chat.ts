@@ -10,7 +10,8 @@ import { wsUrl } from '../lib/ws-url.ts';
 export type ChatConnection = 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 /** A line in the chat: a message, or a notice from the room (a tip, the end of the stream). */
-export type ChatEntry = ({ kind: 'message' } & ChatMessage) | { kind: 'notice'; id: string; text: string; tip: boolean };
+export type ChatEntry =
+  ({ kind: 'message' } & ChatMessage) | { kind: 'notice'; id: string; text: string; tip: boolean };
 
 export interface LiveChat {
   entries: ChatEntry[];
@@ -27,13 +28,15 @@ export interface LiveChat {
 const KEEP = 300;
 const myName = () => session.get().user?.username ?? null;
 
-
 /**
  * The live chat socket of one stream (spec core §4): history on join, messages, tips, viewer
  * counts. A dropped socket is reopened up to 5 times, 2 s × the attempt number apart; an open
  * resets the count; after the last attempt the panel says the chat is lost.
  */
-export function useLiveChat(streamId: string, events: { onStarted?(): void; onEnded?(duration: number): void; onTip?(): void } = {}): LiveChat {
+export function useLiveChat(
+  streamId: string,
+  events: { onStarted?(): void; onEnded?(duration: number): void; onTip?(): void } = {},
+): LiveChat {
   const [entries, setEntries] = useState<ChatEntry[]>([]);
   const [connection, setConnection] = useState<ChatConnection>('connecting');
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,7 +71,12 @@ export function useLiveChat(streamId: string, events: { onStarted?(): void; onEn
         }
         case 'tip_notification':
           handlers.current.onTip?.();
-          add({ kind: 'notice', id: crypto.randomUUID(), tip: true, text: i18next.t('live.chat.tipNotice', { tipper: frame.tipper, amount: frame.amount }) });
+          add({
+            kind: 'notice',
+            id: crypto.randomUUID(),
+            tip: true,
+            text: i18next.t('live.chat.tipNotice', { tipper: frame.tipper, amount: frame.amount }),
+          });
           break;
         case 'viewer_count_update':
           setViewers(frame.viewers_count);
@@ -91,7 +99,12 @@ export function useLiveChat(streamId: string, events: { onStarted?(): void; onEn
       setConnection(attempts === 0 ? 'connecting' : 'reconnecting');
       let ws: WebSocket;
       try {
-        ws = new WebSocket(wsUrl(`/ws/stream/${encodeURIComponent(streamId)}`, { user_wallet: wallet ?? 'anonymous', token: getToken() }));
+        ws = new WebSocket(
+          wsUrl(`/ws/stream/${encodeURIComponent(streamId)}`, {
+            user_wallet: wallet ?? 'anonymous',
+            token: getToken(),
+          }),
+        );
       } catch {
         setConnection('failed');
         setProblem(i18next.t('live.chat.connectFailed'));
@@ -142,7 +155,12 @@ export function useLiveChat(streamId: string, events: { onStarted?(): void; onEn
       notify('error', i18next.t('live.chat.sendFailed'));
       return false;
     }
-    const frame: ChatSend = { type: 'chat', message: message.trim(), username: myName() ?? undefined, tip_amount: tipAmount };
+    const frame: ChatSend = {
+      type: 'chat',
+      message: message.trim(),
+      username: myName() ?? undefined,
+      tip_amount: tipAmount,
+    };
     try {
       ws.send(JSON.stringify(frame));
       return true;

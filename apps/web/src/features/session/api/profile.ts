@@ -11,4 +11,5 @@ export function updateUsername(username: string): Promise<User> {
 }
 
 /** Revokes this session, or every session of the user. */
-export const revokeSessions = (everywhere: boolean) => api<void>(everywhere ? '/api/auth/logout-all' : '/api/auth/logout', { method: 'POST' });
+export const revokeSessions = (everywhere: boolean) =>
+  api<void>(everywhere ? '/api/auth/logout-all' : '/api/auth/logout', { method: 'POST' });

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
 import { SIGNED_OUT_KEY, refreshUser, restoreSession, session, sessionActions, signOut } from './session-store.ts';
 
-const USER = { id: 'u1', username: 'asha', email: 'a@example.com', total_tokens: 100, created_at: '2026-01-01T00:00:00Z', wallet_address: null, role: 'user' as const };
+const USER = {
+  id: 'u1',
+  username: 'asha',
+  email: 'a@example.com',
+  total_tokens: 100,
+  created_at: '2026-01-01T00:00:00Z',
+  wallet_address: null,
+  role: 'user' as const,
+};
 
 beforeEach(() => {
   stubLocalStorage();
@@ -45,7 +53,15 @@ describe('session store', () => {
     await refreshing;
     expect(session.get().user).toEqual(OTHER);
 
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = () => resolve(Response.json({ detail: 'Session expired', code: 'unauthorized' }, { status: 401 })))));
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>(
+          (resolve) =>
+            (answer = () =>
+              resolve(Response.json({ detail: 'Session expired', code: 'unauthorized' }, { status: 401 }))),
+        ),
+    );
     const rejected = refreshUser();
     sessionActions.signedIn('third', USER);
     answer();

@@ -37,7 +37,11 @@ export const sessionActions = {
  * the current one: a sign-in meanwhile (another wallet account) must not be undone by the answer
  * for the session it replaced.
  */
-async function forCurrentToken(read: () => Promise<User>, onUser: (user: User) => void, onError: (err: unknown) => void): Promise<void> {
+async function forCurrentToken(
+  read: () => Promise<User>,
+  onUser: (user: User) => void,
+  onError: (err: unknown) => void,
+): Promise<void> {
   const token = getToken();
   try {
     const user = await read();

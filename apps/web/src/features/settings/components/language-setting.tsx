@@ -9,7 +9,12 @@ export function LanguageSetting() {
       <h2>
         <label htmlFor="settings-language">{t('settings.language')}</label>
       </h2>
-      <select id="settings-language" value={findLanguage(i18n.language)?.code} onChange={(e) => void changeLanguage(e.target.value)} data-testid="settings-language">
+      <select
+        id="settings-language"
+        value={findLanguage(i18n.language)?.code}
+        onChange={(e) => void changeLanguage(e.target.value)}
+        data-testid="settings-language"
+      >
         {LANGUAGE_GROUPS.map((group) => (
           <optgroup key={group} label={t(`language.${group}`)}>
             {LANGUAGES.filter((l) => l.category === group).map((l) => (

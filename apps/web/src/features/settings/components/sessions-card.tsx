@@ -16,8 +16,22 @@ export function SessionsCard() {
     <div className="card">
       <h2>{t('settings.sessions')}</h2>
       <div className="button-row">
-        <button type="button" className="button button-outline" onClick={() => void leave(false)} data-testid="sign-out-device">{t('settings.signOutDevice')}</button>
-        <button type="button" className="button button-danger" onClick={() => void leave(true)} data-testid="sign-out-all">{t('settings.signOutAll')}</button>
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => void leave(false)}
+          data-testid="sign-out-device"
+        >
+          {t('settings.signOutDevice')}
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => void leave(true)}
+          data-testid="sign-out-all"
+        >
+          {t('settings.signOutAll')}
+        </button>
       </div>
     </div>
   );

@@ -15,7 +15,8 @@ export function UsernameForm({ user }: { user: User }) {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     const parsed = UsernameSchema.safeParse(name);
-    if (!parsed.success) return setError(t('auth.invalidUsername', { min: UsernameLimits.min, max: UsernameLimits.max }));
+    if (!parsed.success)
+      return setError(t('auth.invalidUsername', { min: UsernameLimits.min, max: UsernameLimits.max }));
     setBusy(true);
     setError(null);
     try {
@@ -32,10 +33,22 @@ export function UsernameForm({ user }: { user: User }) {
     <form className="form inline-form" onSubmit={save}>
       <label>
         {t('settings.username')}
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={UsernameLimits.max} autoComplete="username" data-testid="settings-username" />
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={UsernameLimits.max}
+          autoComplete="username"
+          data-testid="settings-username"
+        />
       </label>
-      <button type="submit" className="button" disabled={!changed || busy}>{t('settings.saveUsername')}</button>
-      {error && <p className="form-error" role="alert" data-testid="settings-error">{error}</p>}
+      <button type="submit" className="button" disabled={!changed || busy}>
+        {t('settings.saveUsername')}
+      </button>
+      {error && (
+        <p className="form-error" role="alert" data-testid="settings-error">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,8 +2,10 @@ import type { FollowStatus } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export const recordView = (id: string) => api<{ counted: boolean; views: number }>(`/api/videos/${id}/view`, { method: 'POST' });
-export const likeVideo = (id: string) => api<{ liked: boolean; likes: number }>(`/api/videos/${id}/like`, { method: 'POST', background: true });
+export const recordView = (id: string) =>
+  api<{ counted: boolean; views: number }>(`/api/videos/${id}/view`, { method: 'POST' });
+export const likeVideo = (id: string) =>
+  api<{ liked: boolean; likes: number }>(`/api/videos/${id}/like`, { method: 'POST', background: true });
 
 /** A tip; retrying with the same key never pays twice. */
 export const tipVideo = (id: string, amount: number, idempotencyKey: string) =>
@@ -14,12 +16,14 @@ export const tipVideo = (id: string, amount: number, idempotencyKey: string) =>
   });
 
 /** Creators are named by wallet, or by user id when they signed up by email. */
-export const creatorRef = (video: { creator_wallet: string | null; creator_id: string }) => video.creator_wallet ?? video.creator_id;
+export const creatorRef = (video: { creator_wallet: string | null; creator_id: string }) =>
+  video.creator_wallet ?? video.creator_id;
 
 export const useFollowStatus = (creator: string, enabled: boolean) =>
   useQuery({
     queryKey: ['follow', creator],
-    queryFn: () => api<FollowStatus>(`/api/subscription-status/${encodeURIComponent(creator)}`).then((r) => r.is_following),
+    queryFn: () =>
+      api<FollowStatus>(`/api/subscription-status/${encodeURIComponent(creator)}`).then((r) => r.is_following),
     enabled,
   });
 

@@ -5,13 +5,17 @@ import { ApiError, getToken } from '../../../lib/api.ts';
  * Uploads with XMLHttpRequest, the one browser API that reports upload progress. Progress is
  * real (bytes sent); the last few percent wait for the server to store and check the file.
  */
-export function uploadVideo(form: FormData, onProgress: (percent: number) => void): { promise: Promise<Video>; abort(): void } {
+export function uploadVideo(
+  form: FormData,
+  onProgress: (percent: number) => void,
+): { promise: Promise<Video>; abort(): void } {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<Video>((resolve, reject) => {
     xhr.open('POST', '/api/videos/upload');
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.min(90, Math.round((e.loaded / e.total) * 90)));
+    xhr.upload.onprogress = (e) =>
+      e.lengthComputable && onProgress(Math.min(90, Math.round((e.loaded / e.total) * 90)));
     xhr.onload = () => {
       let body: unknown;
       try {

@@ -14,7 +14,11 @@ const FEED_STALE_MS = 5 * 60_000;
 const VIDEO_STALE_MS = 10 * 60_000;
 
 const query = (params: FeedParams) => {
-  const search = new URLSearchParams({ limit: String(params.limit ?? 12), offset: String(params.offset ?? 0), sort: params.sort ?? 'recent' });
+  const search = new URLSearchParams({
+    limit: String(params.limit ?? 12),
+    offset: String(params.offset ?? 0),
+    sort: params.sort ?? 'recent',
+  });
   if (params.category) search.set('category', params.category);
   if (params.q) search.set('q', params.q);
   return search.toString();

@@ -3,13 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** Watch sessions: the server measures the time between heartbeats itself. */
-export const startWatchSession = (videoId: string) => api<WatchSessionStarted>('/api/viewing/sessions', { body: { video_id: videoId }, background: true });
+export const startWatchSession = (videoId: string) =>
+  api<WatchSessionStarted>('/api/viewing/sessions', { body: { video_id: videoId }, background: true });
 
 export const sendHeartbeat = (sessionId: string, position: number, active: boolean) =>
-  api<HeartbeatResult>(`/api/viewing/sessions/${encodeURIComponent(sessionId)}/heartbeat`, { body: { position, active }, background: true });
+  api<HeartbeatResult>(`/api/viewing/sessions/${encodeURIComponent(sessionId)}/heartbeat`, {
+    body: { position, active },
+    background: true,
+  });
 
 export const useVideoRating = (videoId: string) =>
-  useQuery({ queryKey: ['videos', 'rating', videoId], queryFn: () => api<VideoRating>(`/api/videos/${encodeURIComponent(videoId)}/rating`), staleTime: 60_000 });
+  useQuery({
+    queryKey: ['videos', 'rating', videoId],
+    queryFn: () => api<VideoRating>(`/api/videos/${encodeURIComponent(videoId)}/rating`),
+    staleTime: 60_000,
+  });
 
 export const rateVideo = (videoId: string, rating: number) =>
-  api<VideoRating & { earned: number }>(`/api/videos/${encodeURIComponent(videoId)}/rating`, { body: { rating }, background: true });
+  api<VideoRating & { earned: number }>(`/api/videos/${encodeURIComponent(videoId)}/rating`, {
+    body: { rating },
+    background: true,
+  });

@@ -19,7 +19,13 @@ export function CategoryChips({ active, onSelect }: { active: ChipId; onSelect(i
   return (
     <div className="chips" role="toolbar" aria-label={t('videos.filters')}>
       {CHIPS.map((c) => (
-        <button key={c.id} type="button" className={`chip${active === c.id ? ' chip-active' : ''}`} aria-pressed={active === c.id} onClick={() => onSelect(c.id)}>
+        <button
+          key={c.id}
+          type="button"
+          className={`chip${active === c.id ? ' chip-active' : ''}`}
+          aria-pressed={active === c.id}
+          onClick={() => onSelect(c.id)}
+        >
           {t(`videos.chips.${c.id}`)}
         </button>
       ))}

@@ -7,10 +7,16 @@ export function EmptyFeed({ message }: { message?: string }) {
   const signedIn = session.use((s) => s.isAuthenticated);
   return (
     <div className="panel empty-state" data-testid="empty-feed">
-      <div className="prompt-icon" aria-hidden="true">▶</div>
+      <div className="prompt-icon" aria-hidden="true">
+        ▶
+      </div>
       <h2>{message ?? t('videos.emptyTitle')}</h2>
       <p>{t('videos.emptyBody')}</p>
-      {signedIn && <Link className="button" to="/upload">{t('videos.uploadVideo')}</Link>}
+      {signedIn && (
+        <Link className="button" to="/upload">
+          {t('videos.uploadVideo')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -29,7 +29,13 @@ export function FollowButton({ creator, creatorId }: { creator: string; creatorI
   };
 
   return (
-    <button type="button" className={`button${following ? ' button-secondary' : ''}`} disabled={busy} onClick={toggle} data-testid="follow-button">
+    <button
+      type="button"
+      className={`button${following ? ' button-secondary' : ''}`}
+      disabled={busy}
+      onClick={toggle}
+      data-testid="follow-button"
+    >
       {following ? t('videos.following') : t('videos.follow')}
     </button>
   );

@@ -24,8 +24,17 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
     setBusy(true);
     try {
       const result = await rateVideo(videoId, stars);
-      queryClient.setQueryData(['videos', 'rating', videoId], { average: result.average, count: result.count, mine: result.mine });
-      notify('success', result.earned > 0 ? t('earnings.rating.earned', { amount: formatInr(result.earned) }) : t('earnings.rating.thanks'));
+      queryClient.setQueryData(['videos', 'rating', videoId], {
+        average: result.average,
+        count: result.count,
+        mine: result.mine,
+      });
+      notify(
+        'success',
+        result.earned > 0
+          ? t('earnings.rating.earned', { amount: formatInr(result.earned) })
+          : t('earnings.rating.thanks'),
+      );
       if (result.earned > 0) void queryClient.invalidateQueries({ queryKey: ['earnings'] });
     } catch (err) {
       notify('error', err instanceof Error ? err.message : String(err));
@@ -37,7 +46,12 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
   return (
     <div className="rating" data-testid="rating">
       <span>{t('earnings.rating.label')}</span>
-      <div className="rating-stars" role="radiogroup" aria-label={t('earnings.rating.label')} onMouseLeave={() => setHover(0)}>
+      <div
+        className="rating-stars"
+        role="radiogroup"
+        aria-label={t('earnings.rating.label')}
+        onMouseLeave={() => setHover(0)}
+      >
         {STARS.map((n) => (
           <button
             key={n}
@@ -56,7 +70,9 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
         ))}
       </div>
       <span className="muted" data-testid="rating-summary">
-        {data && data.count > 0 ? t('earnings.rating.average', { average: data.average.toFixed(1), count: data.count }) : t('earnings.rating.none')}
+        {data && data.count > 0
+          ? t('earnings.rating.average', { average: data.average.toFixed(1), count: data.count })
+          : t('earnings.rating.none')}
       </span>
     </div>
   );

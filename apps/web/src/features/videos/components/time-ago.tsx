@@ -6,5 +6,9 @@ export function TimeAgo({ iso }: { iso: string }) {
   const { t } = useTranslation();
   const r = relativeTime(iso);
   const text = r.unit === 'today' ? t('videos.today') : t(`videos.${r.unit}Ago`, { count: r.count });
-  return <time dateTime={iso} title={new Date(iso).toLocaleString()}>{text}</time>;
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {text}
+    </time>
+  );
 }

@@ -88,39 +88,78 @@ export function UploadForm() {
           pick(e.dataTransfer.files[0]);
         }}
       >
-        <input type="file" accept="video/*" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} data-testid="file-input" />
-        <span className="drop-icon" aria-hidden="true">⇪</span>
+        <input
+          type="file"
+          accept="video/*"
+          className="sr-only"
+          onChange={(e) => pick(e.target.files?.[0])}
+          disabled={busy}
+          data-testid="file-input"
+        />
+        <span className="drop-icon" aria-hidden="true">
+          ⇪
+        </span>
         <strong>{file ? file.name : t('videos.dropHere')}</strong>
         <span className="muted">{file ? `${(file.size / 1024 / 1024).toFixed(1)} MB` : t('videos.formats')}</span>
       </label>
       <div className="form">
         <label>
           {t('videos.title')}
-          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={VideoLimits.titleMax} disabled={busy} data-testid="title-input" />
+          <input
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={VideoLimits.titleMax}
+            disabled={busy}
+            data-testid="title-input"
+          />
         </label>
         <label>
           {t('videos.description')}
-          <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={VideoLimits.descriptionMax} rows={4} disabled={busy} />
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={VideoLimits.descriptionMax}
+            rows={4}
+            disabled={busy}
+          />
         </label>
         <label>
           {t('videos.category')}
           <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
             {VideoCategories.map((c) => (
-              <option key={c} value={c}>{c}</option>
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
           </select>
         </label>
         <label>
           {t('videos.tags')}
-          <input value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('videos.tagsHint')} disabled={busy} />
+          <input
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            placeholder={t('videos.tagsHint')}
+            disabled={busy}
+          />
         </label>
         {phase !== 'idle' && (
-          <div className="progress" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} data-testid="upload-progress">
+          <div
+            className="progress"
+            role="progressbar"
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            data-testid="upload-progress"
+          >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
             <span>{phase === 'success' ? t('videos.uploaded') : `${progress}%`}</span>
           </div>
         )}
-        {error && <p className="form-error" role="alert" data-testid="upload-error">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert" data-testid="upload-error">
+            {error}
+          </p>
+        )}
         <button type="submit" className="button" disabled={busy} data-testid="upload-submit">
           {phase === 'uploading' ? t('videos.uploading') : t('videos.uploadVideo')}
         </button>

@@ -30,9 +30,19 @@ export function VideoCard({ video }: { video: Video }) {
 
   return (
     <article className="video-card" onMouseEnter={startPreview} onMouseLeave={stopPreview} data-testid="video-card">
-      <Link to={`/video/${video.id}`} className="video-card-link" onClick={() => void recordView(video.id).catch(() => undefined)}>
+      <Link
+        to={`/video/${video.id}`}
+        className="video-card-link"
+        onClick={() => void recordView(video.id).catch(() => undefined)}
+      >
         <div className="thumb">
-          {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading="lazy" /> : <div className="thumb-empty" aria-hidden="true">▶</div>}
+          {video.thumbnail_url ? (
+            <img src={video.thumbnail_url} alt="" loading="lazy" />
+          ) : (
+            <div className="thumb-empty" aria-hidden="true">
+              ▶
+            </div>
+          )}
           <span className="badge badge-language">{t(`videos.language.${languageBadge(video.category)}`)}</span>
           {video.duration > 0 && <span className="badge badge-duration">{formatDuration(video.duration)}</span>}
           {preview && video.description && (
@@ -43,12 +53,16 @@ export function VideoCard({ video }: { video: Video }) {
           )}
         </div>
         <div className="video-card-body">
-          <div className="avatar avatar-small" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
+          <div className="avatar avatar-small" aria-hidden="true">
+            {video.creator_username.charAt(0).toUpperCase()}
+          </div>
           <div>
             <h3 className="video-title">{video.title}</h3>
             <p className="video-meta">{video.creator_username}</p>
             <p className="video-meta">
-              {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} · {t('videos.likes', { count: video.likes, formatted: formatCount(video.likes) })} · <TimeAgo iso={video.upload_date} />
+              {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
+              {t('videos.likes', { count: video.likes, formatted: formatCount(video.likes) })} ·{' '}
+              <TimeAgo iso={video.upload_date} />
             </p>
           </div>
         </div>

@@ -67,25 +67,41 @@ export function VideoDetails({ video }: { video: Video }) {
             {isCreator && video.failure_reason && <p data-testid="video-failure-reason">{video.failure_reason}</p>}
           </div>
         )}
-        <h1 className="watch-title" data-testid="video-title">{video.title}</h1>
+        <h1 className="watch-title" data-testid="video-title">
+          {video.title}
+        </h1>
         <div className="watch-bar">
           <p className="video-meta">
-            {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} · <TimeAgo iso={video.upload_date} /> · {video.category}
+            {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
+            <TimeAgo iso={video.upload_date} /> · {video.category}
           </p>
           <div className="button-row">
             <button type="button" className="button button-secondary" onClick={like} data-testid="like-button">
               👍 <span data-testid="like-count">{formatCount(video.likes)}</span>
             </button>
-            <button type="button" className="button button-secondary" onClick={() => void shareLink(window.location.href, video.title, 'videos.linkCopied')}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void shareLink(window.location.href, video.title, 'videos.linkCopied')}
+            >
               ↗ {t('videos.share')}
             </button>
             {video.status === 'ready' && (
-              <Link className="button button-secondary" to={`/clip-creator?video=${video.id}`} data-testid="clip-button">
+              <Link
+                className="button button-secondary"
+                to={`/clip-creator?video=${video.id}`}
+                data-testid="clip-button"
+              >
                 ✂ {t('clips.clipButton')}
               </Link>
             )}
             {user && !isCreator && (
-              <button type="button" className="button button-secondary" onClick={() => setTipping(true)} data-testid="thanks-button">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setTipping(true)}
+                data-testid="thanks-button"
+              >
                 ♥ {t('videos.thanks')}
               </button>
             )}
@@ -93,11 +109,15 @@ export function VideoDetails({ video }: { video: Video }) {
         </div>
         {video.status === 'ready' && <RatingStars videoId={video.id} isCreator={isCreator} />}
         <section className="creator-card card">
-          <div className="avatar avatar-large" aria-hidden="true">{video.creator_username.charAt(0).toUpperCase()}</div>
+          <div className="avatar avatar-large" aria-hidden="true">
+            {video.creator_username.charAt(0).toUpperCase()}
+          </div>
           <div className="creator-info">
             <strong>{video.creator_username}</strong>
             {video.creator_wallet && <code className="muted">{shortWallet(video.creator_wallet)}</code>}
-            <span className="muted" data-testid="tokens-earned">{t('videos.tokensEarned', { amount: formatTokens(video.tokens_earned) })}</span>
+            <span className="muted" data-testid="tokens-earned">
+              {t('videos.tokensEarned', { amount: formatTokens(video.tokens_earned) })}
+            </span>
           </div>
           <FollowButton creator={creatorRef(video)} creatorId={video.creator_id} />
         </section>
@@ -112,9 +132,18 @@ export function VideoDetails({ video }: { video: Video }) {
           </ul>
         )}
         <dl className="stats card">
-          <div><dt>{t('videos.statViews')}</dt><dd>{formatCount(video.views)}</dd></div>
-          <div><dt>{t('videos.statLikes')}</dt><dd>{formatCount(video.likes)}</dd></div>
-          <div><dt>{t('videos.statTokens')}</dt><dd>{formatTokens(video.tokens_earned)}</dd></div>
+          <div>
+            <dt>{t('videos.statViews')}</dt>
+            <dd>{formatCount(video.views)}</dd>
+          </div>
+          <div>
+            <dt>{t('videos.statLikes')}</dt>
+            <dd>{formatCount(video.likes)}</dd>
+          </div>
+          <div>
+            <dt>{t('videos.statTokens')}</dt>
+            <dd>{formatTokens(video.tokens_earned)}</dd>
+          </div>
         </dl>
       </div>
       <aside className="watch-side">
@@ -125,7 +154,9 @@ export function VideoDetails({ video }: { video: Video }) {
           ))}
         </div>
       </aside>
-      {tipping && user && <TipDialog balance={user.total_tokens} onTip={(a) => void tip(a)} onClose={() => setTipping(false)} />}
+      {tipping && user && (
+        <TipDialog balance={user.total_tokens} onTip={(a) => void tip(a)} onClose={() => setTipping(false)} />
+      )}
     </div>
   );
 }

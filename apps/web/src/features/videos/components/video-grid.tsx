@@ -38,7 +38,9 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
       <div className="panel panel-error" role="alert">
         <h2>{t('videos.loadFailed')}</h2>
         <p>{error instanceof Error ? error.message : String(error)}</p>
-        <button type="button" className="button" onClick={onRetry}>{t('errors.tryAgain')}</button>
+        <button type="button" className="button" onClick={onRetry}>
+          {t('errors.tryAgain')}
+        </button>
       </div>
     );
   }

@@ -6,14 +6,25 @@ import { session } from '../../session/stores/session-store.ts';
 import { useWatchProgress } from '../hooks/use-watch-progress.ts';
 
 /** What the player needs: a video, a clip, or a stream recording alike. */
-export type PlayableMedia = Pick<Video, 'title' | 'hls_url' | 'thumbnail_url'> & { media_url: string | null; ipfs_hash: string | null };
+export type PlayableMedia = Pick<Video, 'title' | 'hls_url' | 'thumbnail_url'> & {
+  media_url: string | null;
+  ipfs_hash: string | null;
+};
 
 /**
  * HLS through hls.js (or the browser's own HLS), the original file with HTTP ranges when the
  * renditions are not ready or cannot play. The content hash stays visible under the picture.
  * `videoRef` hands the element to pages that steer playback (the clip creator's range preview).
  */
-export function VideoPlayer({ video, videoRef, reportWatch }: { video: PlayableMedia; videoRef?: Ref<HTMLVideoElement>; reportWatch?: { videoId: string; creatorId: string } }) {
+export function VideoPlayer({
+  video,
+  videoRef,
+  reportWatch,
+}: {
+  video: PlayableMedia;
+  videoRef?: Ref<HTMLVideoElement>;
+  reportWatch?: { videoId: string; creatorId: string };
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   useImperativeHandle(videoRef, () => ref.current!, []);
@@ -49,7 +60,15 @@ export function VideoPlayer({ video, videoRef, reportWatch }: { video: PlayableM
 
   return (
     <div className="player">
-      <video ref={ref} controls playsInline preload="metadata" poster={video.thumbnail_url ?? undefined} data-testid="video-player" aria-label={video.title} />
+      <video
+        ref={ref}
+        controls
+        playsInline
+        preload="metadata"
+        poster={video.thumbnail_url ?? undefined}
+        data-testid="video-player"
+        aria-label={video.title}
+      />
       {video.ipfs_hash && (
         <p className="content-hash">
           <span>{t('videos.contentHash')}</span> <code data-testid="content-hash">{video.ipfs_hash}</code>

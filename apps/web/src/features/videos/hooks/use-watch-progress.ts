@@ -27,7 +27,8 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
     let lastTime = 0;
     let qualified = false;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const activeNow = () => !el.paused && !el.ended && !el.muted && el.volume > 0 && document.visibilityState === 'visible';
+    const activeNow = () =>
+      !el.paused && !el.ended && !el.muted && el.volume > 0 && document.visibilityState === 'visible';
 
     const beat = (position = el.currentTime, inactiveAfter = false) => {
       const wasActive = spanActive;
@@ -41,7 +42,8 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
         (r) => {
           if (!r.qualified || qualified) return;
           qualified = true;
-          if (r.viewer_earnings > 0) notify('success', t('earnings.watchQualified', { amount: formatInr(r.viewer_earnings) }));
+          if (r.viewer_earnings > 0)
+            notify('success', t('earnings.watchQualified', { amount: formatInr(r.viewer_earnings) }));
           void queryClient.invalidateQueries({ queryKey: ['earnings'] });
         },
         () => undefined, // progress reports are best effort

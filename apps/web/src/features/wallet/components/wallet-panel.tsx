@@ -20,8 +20,12 @@ function InstallWallet() {
   const { t } = useTranslation();
   return (
     <div data-testid="no-wallet">
-      <p className="form-error" role="alert">{t('wallet.notInstalled')}</p>
-      <a className="button" href="https://metamask.io/download/" target="_blank" rel="noreferrer noopener">{t('wallet.install')}</a>
+      <p className="form-error" role="alert">
+        {t('wallet.notInstalled')}
+      </p>
+      <a className="button" href="https://metamask.io/download/" target="_blank" rel="noreferrer noopener">
+        {t('wallet.install')}
+      </a>
       <h3>{t('wallet.setupTitle')}</h3>
       <ol className="steps">
         {[1, 2, 3, 4].map((n) => (
@@ -49,8 +53,12 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
           {t('wallet.connected')}: <code data-testid="wallet-address">{shortWallet(address)}</code>
         </p>
         <div className="button-row">
-          <button type="button" className="button" onClick={() => navigate('/')}>{t('wallet.startExploring')}</button>
-          <button type="button" className="button button-outline" onClick={() => void disconnectWallet()}>{t('wallet.disconnect')}</button>
+          <button type="button" className="button" onClick={() => navigate('/')}>
+            {t('wallet.startExploring')}
+          </button>
+          <button type="button" className="button button-outline" onClick={() => void disconnectWallet()}>
+            {t('wallet.disconnect')}
+          </button>
         </div>
       </div>
     );
@@ -58,7 +66,13 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
     body = (
       <>
         <p>{t('wallet.intro')}</p>
-        <button type="button" className="button wallet-button" disabled={connecting} data-testid="connect-wallet" onClick={async () => (await connectWallet()) && afterSignIn()}>
+        <button
+          type="button"
+          className="button wallet-button"
+          disabled={connecting}
+          data-testid="connect-wallet"
+          onClick={async () => (await connectWallet()) && afterSignIn()}
+        >
           🦊 {connecting ? t('wallet.connecting') : t('wallet.connect')}
         </button>
         <p className="muted">{t('wallet.network')}</p>
@@ -68,7 +82,11 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
   return (
     <div className="wallet-panel">
       {body}
-      {error && getProvider() && <p className="form-error" role="alert" data-testid="wallet-error">{error}</p>}
+      {error && getProvider() && (
+        <p className="form-error" role="alert" data-testid="wallet-error">
+          {error}
+        </p>
+      )}
       <SecurityNotice />
     </div>
   );

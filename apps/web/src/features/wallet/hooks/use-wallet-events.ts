@@ -5,7 +5,8 @@ import { getProvider, requestAccounts } from '../lib/eip1193.ts';
 import { disconnectWallet, reauthenticate } from '../lib/wallet-flow.ts';
 import { wallet } from '../stores/wallet-store.ts';
 
-const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** Whether the wallet speaks for this page: nobody is signed in, or the wallet's own account is. */
 const walletSession = () => {

@@ -28,7 +28,10 @@ export const POLYGON = {
   blockExplorerUrls: ['https://polygonscan.com'],
 };
 
-export async function requestAccounts(provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts'): Promise<string[]> {
+export async function requestAccounts(
+  provider: Eip1193Provider,
+  method: 'eth_requestAccounts' | 'eth_accounts',
+): Promise<string[]> {
   const accounts = await provider.request({ method });
   return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : [];
 }

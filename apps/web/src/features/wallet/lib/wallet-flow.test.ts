@@ -8,7 +8,15 @@ import type { Eip1193Provider } from './eip1193.ts';
 import { connectWallet } from './wallet-flow.ts';
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-const USER = { id: 'u1', username: 'user-8ba1f1', email: null, total_tokens: 100, created_at: '2026-01-01T00:00:00Z', wallet_address: ADDRESS, role: 'user' as const };
+const USER = {
+  id: 'u1',
+  username: 'user-8ba1f1',
+  email: null,
+  total_tokens: 100,
+  created_at: '2026-01-01T00:00:00Z',
+  wallet_address: ADDRESS,
+  role: 'user' as const,
+};
 const SIWE = 'tarang.example wants you to sign in with your Ethereum account:\n' + ADDRESS;
 
 /** A scripted wallet: answers by method name and records what it was asked. */
@@ -47,14 +55,25 @@ afterEach(() => vi.unstubAllGlobals());
 describe('wallet sign-in', () => {
   it('adds Polygon when the wallet does not know it, signs the challenge verbatim and stores the session', async () => {
     const asked = fakeWallet(happyWallet);
-    const calls = stubFetch({ 'POST /api/auth/challenge': [200, { message: SIWE }], 'POST /api/auth/verify': [200, { access_token: 'tok', user: USER }] });
+    const calls = stubFetch({
+      'POST /api/auth/challenge': [200, { message: SIWE }],
+      'POST /api/auth/verify': [200, { access_token: 'tok', user: USER }],
+    });
 
     expect(await connectWallet()).toBe(true);
-    expect(asked.map((a) => a.method)).toEqual(['eth_requestAccounts', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'personal_sign']);
+    expect(asked.map((a) => a.method)).toEqual([
+      'eth_requestAccounts',
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'personal_sign',
+    ]);
     expect(asked[1]!.params).toEqual([{ chainId: '0x89' }]);
     expect(asked[2]!.params[0]).toMatchObject({ chainId: '0x89', nativeCurrency: { symbol: 'MATIC', decimals: 18 } });
     expect(asked[3]!.params).toEqual([SIWE, ADDRESS]);
-    expect(calls.map((c) => c.body)).toEqual([{ wallet_address: ADDRESS }, { wallet_address: ADDRESS, signature: '0xsigned', message: SIWE }]);
+    expect(calls.map((c) => c.body)).toEqual([
+      { wallet_address: ADDRESS },
+      { wallet_address: ADDRESS, signature: '0xsigned', message: SIWE },
+    ]);
     expect(localStorage.getItem('authToken')).toBe('tok');
     expect(session.get().user).toEqual(USER);
     expect(wallet.get()).toEqual({ address: ADDRESS, connecting: false, error: null });
@@ -63,11 +82,42 @@ describe('wallet sign-in', () => {
   it.each([
     ['no wallet extension', null, {}, 'MetaMask is not installed. Please install MetaMask to continue.'],
     ['no accounts', { ...happyWallet, eth_requestAccounts: () => [] }, {}, 'No accounts returned from MetaMask'],
-    ['a refused network switch', { ...happyWallet, wallet_addEthereumChain: () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })) }, {}, 'Failed to connect wallet'],
-    ['a refused signature', { ...happyWallet, personal_sign: () => Promise.reject(Object.assign(new Error('denied'), { code: 4001 })) }, { 'POST /api/auth/challenge': [200, { message: SIWE }] }, 'Failed to connect wallet'],
-    ['a failing challenge', happyWallet, { 'POST /api/auth/challenge': [500, { detail: 'boom' }] }, 'Failed to get authentication challenge'],
-    ['a rejected signature', happyWallet, { 'POST /api/auth/challenge': [200, { message: SIWE }], 'POST /api/auth/verify': [401, { detail: 'This sign-in message has expired' }] }, 'This sign-in message has expired'],
-    ['a server fault at verify', happyWallet, { 'POST /api/auth/challenge': [200, { message: SIWE }], 'POST /api/auth/verify': [500, { detail: 'Internal Server Error' }] }, 'Authentication failed'],
+    [
+      'a refused network switch',
+      { ...happyWallet, wallet_addEthereumChain: () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })) },
+      {},
+      'Failed to connect wallet',
+    ],
+    [
+      'a refused signature',
+      { ...happyWallet, personal_sign: () => Promise.reject(Object.assign(new Error('denied'), { code: 4001 })) },
+      { 'POST /api/auth/challenge': [200, { message: SIWE }] },
+      'Failed to connect wallet',
+    ],
+    [
+      'a failing challenge',
+      happyWallet,
+      { 'POST /api/auth/challenge': [500, { detail: 'boom' }] },
+      'Failed to get authentication challenge',
+    ],
+    [
+      'a rejected signature',
+      happyWallet,
+      {
+        'POST /api/auth/challenge': [200, { message: SIWE }],
+        'POST /api/auth/verify': [401, { detail: 'This sign-in message has expired' }],
+      },
+      'This sign-in message has expired',
+    ],
+    [
+      'a server fault at verify',
+      happyWallet,
+      {
+        'POST /api/auth/challenge': [200, { message: SIWE }],
+        'POST /api/auth/verify': [500, { detail: 'Internal Server Error' }],
+      },
+      'Authentication failed',
+    ],
   ] as const)('shows the spec text for %s and ends disconnected', async (_case, answers, routes, text) => {
     if (answers) fakeWallet(answers);
     else vi.stubGlobal('window', {});

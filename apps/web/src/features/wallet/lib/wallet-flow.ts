@@ -16,7 +16,9 @@ async function signIn(provider: Eip1193Provider, address: string): Promise<void>
   const signature = await personalSign(provider, message, address);
   const auth = await verifySignature({ wallet_address: address, signature, message }).catch((err: unknown) => {
     // The server's reason when it gave one (expired, replayed…); a server fault is just a failure.
-    throw new WalletFlowError(err instanceof ApiError && err.status < 500 ? err.message : i18next.t('wallet.authFailed'));
+    throw new WalletFlowError(
+      err instanceof ApiError && err.status < 500 ? err.message : i18next.t('wallet.authFailed'),
+    );
   });
   sessionActions.signedIn(auth.access_token, auth.user);
 }
