@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const artifactsDir = path.resolve(import.meta.dirname, '../../../test-artifacts');
@@ -54,7 +54,7 @@ export async function newContext(
   return context;
 }
 
-export async function screenshot(page: import('playwright-core').Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });

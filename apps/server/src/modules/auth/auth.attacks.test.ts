@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type * as NodeCrypto from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
 import path from 'node:path';
 import type { AuthResponse } from '@app/shared';
@@ -14,7 +15,7 @@ import { bearer } from '../../testing/test-users.ts';
 // Counts the scrypt calls running at once, in every module of this test (the server's included).
 const scryptLoad = vi.hoisted(() => ({ inFlight: 0, max: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const crypto = await importOriginal<typeof NodeCrypto>();
   type Done = (err: Error | null, key: Buffer) => void;
   const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions, done: Done) => {
     scryptLoad.max = Math.max(scryptLoad.max, ++scryptLoad.inFlight);

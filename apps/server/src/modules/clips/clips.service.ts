@@ -1,6 +1,6 @@
 import {
   CLIP_BEYOND_SOURCE,
-  ClipCreateSchema,
+  type ClipCreateSchema,
   Rewards,
   microToTokens,
   type Clip,

@@ -1,5 +1,5 @@
 import {
-  StreamCreateSchema,
+  type StreamCreateSchema,
   liveRewardMicro,
   microToTokens,
   type Stream,

@@ -65,7 +65,7 @@ export function AvatarMenu({ user }: { user: User }) {
               close();
               await signOut();
               notify('info', t('auth.signedOut'));
-              navigate('/');
+              void navigate('/');
             }}
           >
             {t('common.signOut')}

@@ -40,7 +40,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
           e.preventDefault();
           if (!query.trim()) return;
           setSearchOpen(false);
-          navigate(`/search?q=${encodeURIComponent(query.trim())}`);
+          void navigate(`/search?q=${encodeURIComponent(query.trim())}`);
         }}
       >
         <input

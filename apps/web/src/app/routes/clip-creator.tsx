@@ -37,17 +37,17 @@ export function ClipCreatorPage() {
     if (!signedIn) {
       leave = () => {
         notify('warning', t('clips.creator.signIn'));
-        navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
+        void navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
       };
     } else if (!kind) {
       leave = () => {
         notify('error', t('clips.creator.invalidSource'));
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       };
     } else if (source.error && !missing) {
       leave = () => {
         notify('error', t(LOAD_FAILED[kind]));
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       };
     }
     if (leave) {

@@ -62,7 +62,7 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
       notify('success', t('clips.creator.created'));
       void refreshUser();
       void queryClient.invalidateQueries({ queryKey: ['clips'] });
-      navigate(`/clips/${clip_id}`);
+      void navigate(`/clips/${clip_id}`);
     } catch (err) {
       setBusy(false);
       const detail = err instanceof ApiError && err.status > 0 ? err.message : null;

@@ -35,7 +35,7 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
       const ticket = await createTicket(parsed.data);
       void queryClient.invalidateQueries({ queryKey: ['tickets'] });
       notify('success', t('help.createdNotice', { number: ticket.ticket_number }));
-      navigate(`/tickets/${ticket.id}`);
+      void navigate(`/tickets/${ticket.id}`);
     } catch (err) {
       setError(ticketErrorText(err, 'help.errors.create'));
     } finally {

@@ -10,7 +10,7 @@ export function SessionsCard() {
   const leave = async (everywhere: boolean) => {
     await signOut(everywhere);
     notify('info', t(everywhere ? 'settings.signedOutAll' : 'auth.signedOut'));
-    navigate('/');
+    void navigate('/');
   };
   return (
     <div className="card">
