@@ -255,7 +255,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
       await page.goto(path);
       await page.waitForURL(/\/login$/);
     }
-    await page.goto('/go-live'); // signed-in only, and says so in place (spec core §2)
+    await page.goto('/go-live'); // signed-in only: the page says so in place instead of redirecting
     expect(await page.locator('main h1').textContent()).toBe('Sign In Required');
     for (const [from, to] of [
       ['/wallet-guide', '/web3-features'],

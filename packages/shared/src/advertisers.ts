@@ -54,7 +54,7 @@ const rupees = (message: string) =>
     return paise;
   });
 
-/** Add funds: at least ₹1000 in steps of ₹100 (extended §5), enforced on the server too. Output: paise. */
+/** Add funds: at least ₹1000 in steps of ₹100, enforced on the server too. Output: paise. */
 export const AddFundsSchema = z.object({
   amount: rupees(AdvertiserErrors.fundsMin)
     .refine((p) => p >= AdRules.minFunds, AdvertiserErrors.fundsMin)

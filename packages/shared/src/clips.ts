@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { StreamCategories } from './streams.ts';
 
-/** Clip lengths a creator may pick (spec extended §5 and §9). */
+/** Clip lengths a creator may pick, in seconds. */
 export const ClipDurations = [10, 20, 40, 60] as const;
 export type ClipDuration = (typeof ClipDurations)[number];
 
-/** Clips share the stream categories of spec extended §9: the clips browser's category toggles. */
+/** Clips share the stream categories: the clips browser's category toggles. */
 export const ClipCategories = StreamCategories;
 
 export const ClipLimits = {
@@ -79,7 +79,7 @@ export const ClipListQuerySchema = z.object({
 });
 export type ClipListQuery = z.infer<typeof ClipListQuerySchema>;
 
-/** A clip as the API shows it (spec extended §3), with the player's URLs once it is cut. */
+/** A clip as the API shows it with the player's URLs once it is cut. */
 export const ClipSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -49,7 +49,7 @@ export const EarningCategories = [
 ] as const;
 export type EarningCategory = (typeof EarningCategories)[number];
 
-/** Shares (percent) of the viewers' part of ad spend that fund each category (extended §9). */
+/** Shares (percent) of the viewers' part of ad spend that fund each category; they sum to 100. */
 export const CategoryShares: Record<EarningCategory, number> = {
   watch_time: 40,
   engagement: 25,
@@ -59,7 +59,7 @@ export const CategoryShares: Record<EarningCategory, number> = {
   referral: 5,
 };
 
-/** How advertiser spend is split (percent), extended §9. */
+/** How advertiser spend is split (percent): creators, viewers, platform. */
 export const AdSpendSplit = { creators: 70, viewers: 15, platform: 15 } as const;
 
 /** Campaign prices and add-funds limits, in paise. */

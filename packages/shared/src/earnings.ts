@@ -104,7 +104,7 @@ export const ReferralClaimSchema = z.object({
     .regex(/^[A-Z0-9]{4,16}$/, 'This referral code is not valid'),
 });
 
-/** GET /api/viewing/earnings (extended §3, plus the referral code and pending payouts). Rupees. */
+/** GET /api/viewing/earnings (the viewer earnings page, with the referral code and pending payouts). Rupees. */
 export interface ViewerEarnings {
   total_monthly_earnings: number;
   lifetime_earnings: number;
@@ -134,7 +134,7 @@ export interface ViewerEarnings {
   referrals: number;
 }
 
-/** A watch session (extended §3): one of video_id, clip_id or stream_id. */
+/** A watch session, as the earnings page lists it: one of video_id, clip_id or stream_id. */
 export interface ViewingSession {
   id: string;
   video_id: string | null;

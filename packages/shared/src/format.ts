@@ -11,7 +11,7 @@ export type RelativeTime = { unit: 'today' } | { unit: 'days' | 'weeks' | 'month
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Days under 7, weeks under 30 days, months after (spec core §9); the same day is 'today'. */
+/** Days under 7, weeks under 30 days, months after; the same day is 'today'. */
 export function relativeTime(iso: string, now: number = Date.now()): RelativeTime {
   const days = Math.max(0, Math.floor((now - new Date(iso).getTime()) / DAY));
   if (days === 0) return { unit: 'today' };

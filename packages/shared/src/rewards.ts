@@ -1,6 +1,6 @@
 import { MICRO_PER_TOKEN } from './tokens.ts';
 
-/** Token rewards of spec core §9 and extended §9, in micro-tokens. */
+/** The token rewards the platform pays (upload, live, clips, likes, welcome), in micro-tokens. */
 export const Rewards = {
   welcome: 100 * MICRO_PER_TOKEN,
   upload: 10 * MICRO_PER_TOKEN,
@@ -14,6 +14,6 @@ export const Rewards = {
   liveMinimum: 10 * MICRO_PER_TOKEN,
 } as const;
 
-/** What a stream earns its creator on stop: 2 tokens per whole live minute, at least 10 (spec core §9). */
+/** What a stream earns its creator on stop: 2 tokens per whole live minute, at least 10. */
 export const liveRewardMicro = (seconds: number): number =>
   Math.max(Rewards.liveMinimum, Math.floor(seconds / 60) * Rewards.livePerMinute);

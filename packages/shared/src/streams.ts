@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TipAmountSchema } from './videos.ts';
 
-/** Stream and clip categories of spec core §5 / extended §9. */
+/** The categories a stream or clip is filed under (the live directory's and clips browser's filters). */
 export const StreamCategories = [
   'Gaming',
   'Technology',
@@ -106,7 +106,10 @@ export type Stream = z.infer<typeof StreamSchema>;
 
 export const StreamListSchema = z.object({ streams: z.array(StreamSchema) });
 
-/** The live directory's stats card (extended §2): on air now, watching now, earned by all streams, streams ever started. */
+/**
+ * The live directory's stats card (at the top of the live page): on air now, watching now, earned by all
+ * streams, streams ever started.
+ */
 export const StreamStatsSchema = z.object({
   live_count: z.number(),
   total_viewers: z.number(),

@@ -6,7 +6,7 @@ import { SqlJobQueue } from './sql-job-queue.ts';
 /** Production timings; tests build queues directly with short ones. */
 const TIMINGS = { pollMs: 1_000, leaseMs: 60_000, backoffMs: 5_000 } as const;
 
-/** BullMQ when REDIS_URL is set (DESIGN §1 scale-out), otherwise the queue lives in the SQL database. */
+/** BullMQ when REDIS_URL is set (the scaled-out deployment), otherwise the queue lives in the SQL database. */
 export function createJobQueue(
   config: Config,
   deps: Pick<JobQueueOptions, 'db' | 'dialect' | 'context' | 'log'>,

@@ -14,7 +14,7 @@ export function presentAccount(row: AdvertisersTable, balancePaise: number): Adv
   };
 }
 
-/** A campaign row → the spec's campaign (extended §3); spent and remaining come from the ledger. */
+/** A campaign row → the API's campaign; spent and remaining come from the ledger. */
 export function presentCampaign(row: CampaignsTable, spentPaise: number, remainingPaise: number): Campaign {
   return {
     id: row.id,

@@ -53,7 +53,7 @@ export async function createAccount(
   return presentAccount(row, 0);
 }
 
-/** The dashboard (extended §3): the account and a summary computed from campaigns and the ledger. */
+/** The advertiser dashboard: the account and a summary computed from campaigns and the ledger. */
 export async function dashboard(ctx: AppContext, user: UsersTable): Promise<AdvertiserDashboard> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   const [balance, campaigns] = await Promise.all([

@@ -2,7 +2,7 @@ import { microToTokens, type Clip } from '@app/shared';
 import { mediaUrl } from '../videos/videos.presenter.ts';
 import type { ClipRow } from './clips.repository.ts';
 
-/** A clip row -> the API's clip (spec extended §3), with the player's URLs once it is cut. */
+/** A clip row -> the API's clip, with the player's URLs once it is cut. */
 export function presentClip(row: ClipRow, earnedMicro: number, liked: boolean): Clip {
   const start = row.start_ms / 1000;
   return {

@@ -11,7 +11,7 @@ export function streamDuration(row: Pick<StreamRow, 'started_at' | 'ended_at'>, 
   return Math.max(0, Math.floor((end - Date.parse(row.started_at)) / 1000));
 }
 
-/** A stream row -> the API's stream (extended §3). The key never leaves through here. */
+/** A stream row -> the API's stream. The key never leaves through here. */
 export function presentStream(row: StreamRow, earnedMicro: number): Stream {
   const isLive = row.status === 'live' || row.status === 'interrupted';
   // The live window only while on air: once ended, its few last seconds are no replay.

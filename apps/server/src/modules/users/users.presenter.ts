@@ -1,7 +1,7 @@
 import { microToTokens, type User } from '@app/shared';
 import type { UsersTable } from '../../db/schema.ts';
 
-/** users row + ledger balance -> the API's user (spec core §3). Never exposes the password hash. */
+/** users row + ledger balance -> the API's user. Never exposes the password hash. */
 export function presentUser(row: UsersTable, balanceMicro: number): User {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import type { VideoRow } from './videos.repository.ts';
 
 export const mediaUrl = (cid: string): string => `/ipfs/${cid}`;
 
-/** A video row -> the API's video (spec core §3), with the player's URLs. */
+/** A video row -> the API's video, with the player's URLs. */
 export function presentVideo(row: VideoRow, earnedMicro: number): Video {
   return {
     id: row.id,

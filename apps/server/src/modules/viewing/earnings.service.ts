@@ -10,7 +10,7 @@ import { EarningKind } from './rewards.service.ts';
 import * as repo from './viewing.repository.ts';
 
 /**
- * The earnings page (extended §3), all from the ledger and the viewer's own records. "Monthly"
+ * The viewer earnings page, all from the ledger and the viewer's own records. "Monthly"
  * earnings are everything earned and not yet paid out: a month below the threshold carries over.
  * The category amounts are lifetime totals; lifetime earnings are their sum plus creator earnings.
  * Pending earnings are earned but not yet funded by ad money: shown apart, never counted as unpaid.

@@ -10,7 +10,7 @@ const percent = (coveredMs: number, durationMs: number) =>
   Math.min(100, Math.round((coveredMs / durationMs) * 1000) / 10);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** A session row → the spec's viewing session (extended §3): seconds, percent, rupees. */
+/** A session row → the API's viewing session: seconds, percent, rupees. */
 export function presentSession(row: SessionRow, earnedPaise: number): ViewingSession {
   return {
     id: row.id,
