@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { pingDatabase } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
@@ -35,7 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await ctx.db.selectFrom('ledger_accounts').select('id').limit(1).execute();
+    await pingDatabase(ctx.db);
     return { status: 'ok' };
   });
   await app.register(authRoutes);

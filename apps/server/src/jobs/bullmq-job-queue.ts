@@ -6,7 +6,8 @@ import { nowIso } from '../lib/ids.ts';
 import { BullOutbox, FORWARDED, bullJobId, type BullJobData } from './bullmq-outbox.ts';
 import type { EnqueueOptions, JobInfo, JobQueue, JobQueueOptions } from './job-queue.ts';
 import { JobRegistry } from './job-registry.ts';
-import { backoffDelay, clampProgress, errorText, insertJobRow, rowToInfo } from './job-rows.ts';
+import { backoffDelay, clampProgress, errorText, rowToInfo } from './job-rows.ts';
+import { findJob, insertJobRow, updateJob } from './jobs.repository.ts';
 import type { FinalFailureHook, JobHandler, JobPayloads, JobStatus, JobType, JobsTable } from './job-types.ts';
 import { Semaphore } from '../lib/semaphore.ts';
 import { settlesWithin } from './wait.ts';
@@ -81,7 +82,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async getJob(id: string): Promise<JobInfo | undefined> {
-    const row = await this.opts.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findJob(this.opts.db, id);
     if (!row || row.locked_by !== FORWARDED) return row && rowToInfo(row); // unknown, or still in the outbox
     const job = await Job.fromId<BullJobData>(this.queue(row.type), bullJobId(id));
     if (!job) return rowToInfo(row); // BullMQ let it go after its retention: the mirror remembers
@@ -214,11 +215,8 @@ export class BullJobQueue implements JobQueue {
 
   /** Keeps the `jobs` row in step; a failure here must not fail the job itself. */
   private async mirror(id: string, fields: Updateable<JobsTable>): Promise<void> {
-    await this.opts.db
-      .updateTable('jobs')
-      .set({ ...fields, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute()
-      .catch((err: unknown) => this.opts.log.error({ err, job: id }, 'job mirror update failed'));
+    await updateJob(this.opts.db, id, { ...fields, updated_at: nowIso() }).catch((err: unknown) =>
+      this.opts.log.error({ err, job: id }, 'job mirror update failed'),
+    );
   }
 }

@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../lib/ids.ts';
 import type { JobLog } from './job-queue.ts';
+import { markJobForwarded, pendingOutboxJobs } from './jobs.repository.ts';
 
 /** `locked_by` of a row BullMQ has taken over. */
 export const FORWARDED = 'bullmq';
@@ -37,9 +38,7 @@ export class BullOutbox {
 
   /** Hands over pending rows (only `id` when given), waiting for it. */
   async forward(id?: string): Promise<void> {
-    let query = this.db.selectFrom('jobs').selectAll().where('status', '=', 'queued').where('locked_by', 'is', null);
-    if (id !== undefined) query = query.where('id', '=', id);
-    for (const row of await query.orderBy('created_at').limit(BATCH).execute()) {
+    for (const row of await pendingOutboxJobs(this.db, BATCH, id)) {
       await this.queue(row.type).add(row.type, { id: row.id, payload: JSON.parse(row.payload) } satisfies BullJobData, {
         jobId: bullJobId(row.id),
         attempts: row.max_attempts,
@@ -48,12 +47,7 @@ export class BullOutbox {
         removeOnComplete: { age: KEEP_FINISHED_S },
         removeOnFail: { age: KEEP_FINISHED_S },
       });
-      await this.db
-        .updateTable('jobs')
-        .set({ locked_by: FORWARDED, updated_at: nowIso() })
-        .where('id', '=', row.id)
-        .where('locked_by', 'is', null)
-        .execute();
+      await markJobForwarded(this.db, row.id, FORWARDED, nowIso());
     }
   }
 

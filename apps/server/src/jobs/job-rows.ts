@@ -1,41 +1,8 @@
-import type { Executor } from '../db/database.ts';
-import { newId } from '../lib/ids.ts';
-import type { EnqueueOptions, JobInfo } from './job-queue.ts';
-import type { JobPayloads, JobType, JobsTable } from './job-types.ts';
+import type { JobInfo } from './job-queue.ts';
+import type { JobsTable } from './job-types.ts';
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-
-/** Inserts the job's row unless one with its id exists (that is what makes enqueue idempotent). */
-export async function insertJobRow<T extends JobType>(
-  db: Executor,
-  type: T,
-  payload: JobPayloads[T],
-  options: EnqueueOptions,
-): Promise<string> {
-  const id = options.jobId ?? `${type}.${newId()}`;
-  const at = new Date();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      type,
-      payload: JSON.stringify(payload),
-      status: 'queued',
-      attempts: 0,
-      max_attempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
-      run_at: new Date(at.getTime() + Math.max(0, options.delayMs ?? 0)).toISOString(),
-      locked_by: null,
-      locked_until: null,
-      progress: 0,
-      last_error: null,
-      created_at: at.toISOString(),
-      updated_at: at.toISOString(),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  return id;
-}
 
 export const rowToInfo = (row: JobsTable): JobInfo => ({
   id: row.id,

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type ExpressionBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 import type { EnqueueOptions, JobInfo, JobQueue, JobQueueOptions } from './job-queue.ts';
 import { JobRegistry } from './job-registry.ts';
-import { backoffDelay, clampProgress, errorText, insertJobRow, rowToInfo } from './job-rows.ts';
+import { backoffDelay, clampProgress, errorText, rowToInfo } from './job-rows.ts';
+import { claimNextJob, findJob, insertJobRow, releaseOwnedJob, updateOwnedJob } from './jobs.repository.ts';
 import type { FinalFailureHook, JobHandler, JobPayloads, JobType, JobsTable } from './job-types.ts';
 import { waitFor } from './wait.ts';
 
@@ -61,7 +60,7 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async getJob(id: string): Promise<JobInfo | undefined> {
-    const row = await this.opts.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findJob(this.opts.db, id);
     return row && rowToInfo(row);
   }
 
@@ -130,30 +129,8 @@ export class SqlJobQueue implements JobQueue {
     const types = this.claimableTypes();
     if (types.length === 0) return undefined;
     const now = nowIso();
-    // Queued and due, or running under a lease nobody renewed (its worker died).
-    const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.and([
-        eb('type', 'in', types),
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('locked_by', 'is', null), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
-      ]);
-    const next = this.opts.db.selectFrom('jobs').select('id').where(due).orderBy('run_at').limit(1);
-    // One statement: the row is re-checked as it is updated, so two claimers can never both win it.
-    return this.opts.db
-      .updateTable('jobs')
-      .set({
-        status: 'running',
-        locked_by: this.workerId,
-        locked_until: new Date(Date.now() + this.opts.leaseMs).toISOString(),
-        attempts: sql`attempts + 1`,
-        updated_at: now,
-      })
-      .where('id', '=', this.opts.dialect === 'postgres' ? next.forUpdate().skipLocked() : next)
-      .where(due)
-      .returningAll()
-      .executeTakeFirst();
+    const lockedUntil = new Date(Date.now() + this.opts.leaseMs).toISOString();
+    return claimNextJob(this.opts.db, this.opts.dialect, { types, workerId: this.workerId, now, lockedUntil });
   }
 
   private async execute(job: JobsTable): Promise<void> {
@@ -175,19 +152,17 @@ export class SqlJobQueue implements JobQueue {
           const progress = clampProgress(percent);
           if (progress === lastProgress) return; // ffmpeg reports far more often than the number moves
           lastProgress = progress;
-          await this.ownRow(job.id).set({ progress, updated_at: nowIso() }).execute();
+          await this.updateOwn(job.id, { progress, updated_at: nowIso() });
         },
       });
-      await this.ownRow(job.id)
-        .set({
-          status: 'succeeded',
-          progress: 100,
-          locked_by: null,
-          locked_until: null,
-          last_error: null,
-          updated_at: nowIso(),
-        })
-        .execute();
+      await this.updateOwn(job.id, {
+        status: 'succeeded',
+        progress: 100,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        updated_at: nowIso(),
+      });
     } catch (err) {
       await this.failed(job, payload, err, controller.signal).catch((e: unknown) =>
         this.opts.log.error({ err: e, job: job.id }, 'could not record job failure'),
@@ -222,45 +197,32 @@ export class SqlJobQueue implements JobQueue {
         this.opts.log.error({ err: e, job: job.id }, 'final-failure hook failed'),
       );
     }
-    await this.ownRow(job.id)
-      .set({
-        status: final ? 'failed' : 'queued',
-        run_at: new Date(Date.now() + (final ? 0 : backoffDelay(this.opts.backoffMs, job.attempts))).toISOString(),
-        locked_by: null,
-        locked_until: null,
-        last_error: error,
-        updated_at: nowIso(),
-      })
-      .execute();
+    await this.updateOwn(job.id, {
+      status: final ? 'failed' : 'queued',
+      run_at: new Date(Date.now() + (final ? 0 : backoffDelay(this.opts.backoffMs, job.attempts))).toISOString(),
+      locked_by: null,
+      locked_until: null,
+      last_error: error,
+      updated_at: nowIso(),
+    });
   }
 
   private async release(job: JobsTable): Promise<void> {
-    await this.ownRow(job.id)
-      .set({
-        status: 'queued',
-        attempts: sql`attempts - 1`,
-        run_at: nowIso(),
-        locked_by: null,
-        locked_until: null,
-        updated_at: nowIso(),
-      })
-      .execute();
+    await releaseOwnedJob(this.opts.db, job.id, this.workerId, nowIso());
   }
 
   private async renewLease(id: string, controller: AbortController): Promise<void> {
     try {
-      const res = await this.ownRow(id)
-        .set({ locked_until: new Date(Date.now() + this.opts.leaseMs).toISOString() })
-        .executeTakeFirst();
+      const held = await this.updateOwn(id, { locked_until: new Date(Date.now() + this.opts.leaseMs).toISOString() });
       // Another worker reclaimed it (we stalled past the lease): stop duplicating its work.
-      if (res.numUpdatedRows === 0n) controller.abort(LEASE_LOST);
+      if (!held) controller.abort(LEASE_LOST);
     } catch (err) {
       this.opts.log.error({ err, job: id }, 'job lease renewal failed');
     }
   }
 
   /** Updates only while this worker still holds the job (a reclaimed job is not touched). */
-  private ownRow(id: string) {
-    return this.opts.db.updateTable('jobs').where('id', '=', id).where('locked_by', '=', this.workerId);
+  private updateOwn(id: string, fields: Parameters<typeof updateOwnedJob>[3]): Promise<boolean> {
+    return updateOwnedJob(this.opts.db, id, this.workerId, fields);
   }
 }

@@ -6,7 +6,7 @@ import type { UsersTable } from '../db/schema.ts';
 import { BUDGET_WINDOW_MS, onFrame, sendOrDrop } from '../http/websockets.ts';
 import { WindowCount } from '../http/socket-limits.ts';
 import { ChatRefusal, postMessage, recentMessages } from '../modules/streams/chat.service.ts';
-import { recordViewers } from '../modules/streams/streams.service.ts';
+import { findStreamRow, recordViewers } from '../modules/streams/streams.service.ts';
 import { isInternalEvent, type LiveEvent } from './live-bus.ts';
 
 const COUNT_THROTTLE_MS = 1_000;
@@ -48,11 +48,7 @@ export class ChatHub {
   }
 
   async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined, peer: string): Promise<void> {
-    const stream = await this.ctx.db
-      .selectFrom('streams')
-      .select(['id', 'title', 'creator_id'])
-      .where('id', '=', streamId)
-      .executeTakeFirst();
+    const stream = await findStreamRow(this.ctx.db, streamId);
     if (!stream) {
       this.send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');

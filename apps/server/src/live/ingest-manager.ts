@@ -90,11 +90,7 @@ export class IngestManager implements RecordingHolder {
     let finishing = this.finishing.get(streamId);
     if (!finishing) {
       finishing = (async () => {
-        const row = await this.ctx.db
-          .selectFrom('streams')
-          .select(['status', 'recording_cid'])
-          .where('id', '=', streamId)
-          .executeTakeFirst();
+        const row = await streams.findStreamRow(this.ctx.db, streamId);
         if (!row || row.status !== 'ended') return;
         await this.nameMediaHost(streamId, null);
         if (!row.recording_cid) await this.keepRecording(streamId);

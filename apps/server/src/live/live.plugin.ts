@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { closeAndCut, onFrame, registerWebSockets } from '../http/websockets.ts';
 import { userForToken } from '../modules/sessions/sessions.service.ts';
+import { findStreamRow } from '../modules/streams/streams.service.ts';
 import { ChatHub } from './chat-hub.ts';
 import { IngestManager } from './ingest-manager.ts';
 import type { IngestSession } from './ingest-session.ts';
@@ -59,11 +60,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const streamId = match[1]!;
         const user = await userOf(query);
         if (!user) return unauthorized('Please sign in first');
-        const stream = await ctx.db
-          .selectFrom('streams')
-          .select(['creator_id', 'status'])
-          .where('id', '=', streamId)
-          .executeTakeFirst();
+        const stream = await findStreamRow(ctx.db, streamId);
         if (!stream) return notFound('Stream not found');
         if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
         if (stream.status === 'ended') return conflict('This stream has ended');

@@ -9,7 +9,7 @@ import { releaseSnapshot } from '../modules/clips/clip-snapshots.ts';
 import { insertClip, insertVideo } from '../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../testing/test-users.ts';
-import { blobInUse } from './blob-references.ts';
+import { blobInUse } from './blob-references.repository.ts';
 import { cidKey } from './blob-store.ts';
 
 const someCid = () => `bafkrei${newId(52).toLowerCase()}`;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { blobInUse } from '../../storage/blob-references.ts';
+import { blobInUse } from '../../storage/blob-references.repository.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.ts';
 import { cidKey } from '../../storage/blob-store.ts';
+import { findStreamRow } from '../streams/streams.service.ts';
 import { findVideoRow } from '../videos/videos.service.ts';
 
 export type ClipSourceKind = 'video' | 'stream';
@@ -49,7 +50,7 @@ export async function resolveVideoSource(db: Executor, id: string): Promise<Clip
  * while it is on air (live or briefly interrupted).
  */
 export async function resolveStreamSource(db: Executor, id: string): Promise<ClipSource | undefined> {
-  const stream = await db.selectFrom('streams').selectAll().where('id', '=', id).executeTakeFirst();
+  const stream = await findStreamRow(db, id);
   if (!stream) return undefined;
   const base = { kind: 'stream' as const, id: stream.id, userId: stream.creator_id, category: stream.category };
   if (stream.recording_cid) {

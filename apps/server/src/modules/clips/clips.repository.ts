@@ -133,11 +133,11 @@ export async function counters(db: Executor, clipId: string): Promise<{ views: n
   return { views: Number(row.views), likes: Number(row.likes) };
 }
 
-/** Totals over every ready clip: how many, their views, and what the ledger credited for them. */
-export async function platformTotals(
-  db: Executor,
-  earningKinds: string[],
-): Promise<{ clips: number; views: number; earned: number }> {
+/** The ids of every ready clip, as a subquery for totals kept elsewhere (the ledger's). */
+export const readyClipIds = (db: Executor) => db.selectFrom('clips').select('id').where('status', '=', 'ready');
+
+/** Totals over every ready clip: how many, and their views. */
+export async function platformTotals(db: Executor): Promise<{ clips: number; views: number }> {
   const counts = await db
     .selectFrom('clips')
     .select((eb) => [
@@ -146,13 +146,7 @@ export async function platformTotals(
     ])
     .where('status', '=', 'ready')
     .executeTakeFirstOrThrow();
-  const earned = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
-    .where('kind', 'in', earningKinds)
-    .where('ref', 'in', (eb) => eb.selectFrom('clips').select('id').where('status', '=', 'ready'))
-    .executeTakeFirstOrThrow();
-  return { clips: Number(counts.clips), views: Number(counts.views), earned: Number(earned.total) };
+  return { clips: Number(counts.clips), views: Number(counts.views) };
 }
 
 /** A creator's totals over their ready clips. */

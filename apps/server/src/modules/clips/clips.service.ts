@@ -14,7 +14,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { withinDailyLimit } from '../viewing/rewards.service.ts';
 import type { RecordingSnapshot } from '../../live/live-context.ts';
 import { resolveClipSource, type ClipSource, type ClipSourceKind } from './clip-sources.ts';
@@ -188,8 +188,11 @@ export async function recordClipView(
 }
 
 export async function clipStats(ctx: AppContext): Promise<ClipStats> {
-  const totals = await repo.platformTotals(ctx.db, earningKinds);
-  return { total_clips: totals.clips, tokens_earned: microToTokens(totals.earned), views: totals.views };
+  const [totals, earned] = await Promise.all([
+    repo.platformTotals(ctx.db),
+    totalOfKinds(ctx.db, earningKinds, repo.readyClipIds(ctx.db)),
+  ]);
+  return { total_clips: totals.clips, tokens_earned: microToTokens(earned), views: totals.views };
 }
 
 /** What the creator dashboard reads about a creator's clips. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCidHasher, generateTestVideo } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { createUser } from '../users/users.service.ts';
+import { createUser, noUsersYet } from '../users/users.service.ts';
 import { createVideoFromUpload } from '../videos/upload.service.ts';
 import { DEMO_CREATORS, DEMO_VIDEOS } from './demo-content.ts';
 
@@ -12,7 +12,7 @@ const SECONDS = 8;
 
 /** True when nobody has signed up yet: the only time demo content is offered automatically. */
 export async function databaseIsEmpty(ctx: AppContext): Promise<boolean> {
-  return (await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) === undefined;
+  return noUsersYet(ctx.db);
 }
 
 /**

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
+import { deleteFollow, followedCreatorIds, followExists, insertFollow } from './follows.repository.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
@@ -22,11 +23,7 @@ export async function follow(
 ): Promise<{ is_following: true }> {
   const creator = await findCreator(ctx, creatorRef);
   if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF);
-  await ctx.db
-    .insertInto('follows')
-    .values({ follower_id: follower.id, creator_id: creator.id, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['follower_id', 'creator_id']).doNothing())
-    .execute();
+  await insertFollow(ctx.db, follower.id, creator.id, nowIso());
   return { is_following: true };
 }
 
@@ -36,11 +33,7 @@ export async function unfollow(
   creatorRef: string,
 ): Promise<{ is_following: false }> {
   const creator = await findCreator(ctx, creatorRef);
-  await ctx.db
-    .deleteFrom('follows')
-    .where('follower_id', '=', follower.id)
-    .where('creator_id', '=', creator.id)
-    .execute();
+  await deleteFollow(ctx.db, follower.id, creator.id);
   return { is_following: false };
 }
 
@@ -50,20 +43,9 @@ export async function isFollowing(
   creatorRef: string,
 ): Promise<{ is_following: boolean }> {
   const creator = await findCreator(ctx, creatorRef);
-  const row = await ctx.db
-    .selectFrom('follows')
-    .select('creator_id')
-    .where('follower_id', '=', follower.id)
-    .where('creator_id', '=', creator.id)
-    .executeTakeFirst();
-  return { is_following: row !== undefined };
+  return { is_following: await followExists(ctx.db, follower.id, creator.id) };
 }
 
 export async function subscriptionFeed(ctx: AppContext, follower: UsersTable, query: VideoListQuery): Promise<Video[]> {
-  const rows = await ctx.db.selectFrom('follows').select('creator_id').where('follower_id', '=', follower.id).execute();
-  return listFromCreators(
-    ctx,
-    rows.map((r) => r.creator_id),
-    query,
-  );
+  return listFromCreators(ctx, await followedCreatorIds(ctx.db, follower.id), query);
 }

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import type { Currency, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
+import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
 export async function createAccount(
@@ -171,4 +171,33 @@ export async function sumCreditedByRef(db: Executor, kinds: string[], refs: stri
     .groupBy('ref')
     .execute();
   return new Map(rows.map((r) => [r.ref as string, Number(r.total)]));
+}
+
+/** The latest entries of one kind credited to an account, newest first, with the paying user's name. */
+export function latestCreditsOfKind(db: Executor, accountId: string, kind: string, limit: number) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as payer', 'payer.id', 'e.debit_account_id')
+    .innerJoin('users as u', 'u.id', 'payer.user_id')
+    .select(['e.id', 'e.amount', 'e.created_at', 'e.ref', 'u.username as from_username'])
+    .where('e.credit_account_id', '=', accountId)
+    .where('e.kind', '=', kind)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The ids of the things whose entries to count, as another module's subquery. */
+export type RefQuery = SelectQueryBuilder<Database, keyof Database, { id: string }>;
+
+/** Everything ever moved by entries of these kinds, whoever received it; only for `refs` when given. */
+export async function sumOfKinds(db: Executor, kinds: string[], refs?: RefQuery): Promise<number> {
+  let query = db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('kind', 'in', kinds);
+  if (refs) query = query.where('ref', 'in', refs);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
 }

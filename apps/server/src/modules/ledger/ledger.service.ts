@@ -170,3 +170,11 @@ export const creditedToByRef = (
 /** What one account was credited per kind, since a time when given. */
 export const creditedByKind = (db: Executor, accountId: string, since?: string): Promise<Map<string, number>> =>
   repo.sumCreditedByKind(db, accountId, since);
+
+/** The latest payments of one kind a user-held account received, newest first, with who paid. */
+export const latestCreditsOfKind = (db: Executor, accountId: string, kind: string, limit: number) =>
+  repo.latestCreditsOfKind(db, accountId, kind, limit);
+
+/** Micro-tokens ever moved by entries of these kinds (e.g. what all streams earned), for `refs` when given. */
+export const totalOfKinds = (db: Executor, kinds: string[], refs?: repo.RefQuery): Promise<number> =>
+  repo.sumOfKinds(db, kinds, refs);

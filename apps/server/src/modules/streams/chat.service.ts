@@ -5,6 +5,8 @@ import { AppError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
+import { insertChatMessage, latestChatMessages } from './chat.repository.ts';
+import { findStream } from './streams.repository.ts';
 import { StreamEarningKinds } from './streams.service.ts';
 
 /** A refusal sent back to the one sender as an `error` frame; nothing is broadcast. */
@@ -18,15 +20,7 @@ export class ChatRefusal extends Error {
 }
 
 export async function recentMessages(ctx: AppContext, streamId: string): Promise<ChatMessage[]> {
-  const rows = await ctx.db
-    .selectFrom('stream_chat_messages as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.message', 'm.tip_amount', 'm.created_at', 'u.username', 'u.wallet_address'])
-    .where('m.stream_id', '=', streamId)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(StreamLimits.chatHistory)
-    .execute();
+  const rows = await latestChatMessages(ctx.db, streamId, StreamLimits.chatHistory);
   return rows.reverse().map((r) => ({
     id: r.id,
     username: r.username,
@@ -54,11 +48,7 @@ export async function postMessage(
   const at = nowIso();
   const id = newId(16);
   await ctx.db.transaction().execute(async (trx) => {
-    const stream = await trx
-      .selectFrom('streams')
-      .select(['creator_id', 'status'])
-      .where('id', '=', streamId)
-      .executeTakeFirst();
+    const stream = await findStream(trx, streamId);
     if (!stream) throw new ChatRefusal('not_found', 'Stream not found');
     if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');
     if (tipMicro) {
@@ -81,10 +71,14 @@ export async function postMessage(
         throw err;
       }
     }
-    await trx
-      .insertInto('stream_chat_messages')
-      .values({ id, stream_id: streamId, user_id: sender.id, message, tip_amount: tipMicro, created_at: at })
-      .execute();
+    await insertChatMessage(trx, {
+      id,
+      stream_id: streamId,
+      user_id: sender.id,
+      message,
+      tip_amount: tipMicro,
+      created_at: at,
+    });
     // viewer earnings: taking part in a live chat (and tipping) is engagement, under its daily limits
     await recordEngagement(ctx, { userId: sender.id, kind: 'chat', ref: id }, trx);
     if (tipMicro) await recordEngagement(ctx, { userId: sender.id, kind: 'tip', ref: `chat:${id}` }, trx);

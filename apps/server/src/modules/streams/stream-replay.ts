@@ -3,17 +3,14 @@ import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { renderStoredMedia } from '../../media/render-hls.ts';
+import { findStream, setReplay } from './streams.repository.ts';
 
 /**
  * The replay of an ended stream: its recording rendered like an upload (thumbnail + HLS ladder). The
  * recording is our own encode and as long as the broadcast was, so only the frame limits apply.
  */
 export async function renderStreamReplay(ctx: AppContext, streamId: string, job: JobContext): Promise<void> {
-  const stream = await ctx.db
-    .selectFrom('streams')
-    .select(['recording_cid', 'replay_path'])
-    .where('id', '=', streamId)
-    .executeTakeFirst();
+  const stream = await findStream(ctx.db, streamId);
   if (!stream?.recording_cid || stream.replay_path) return; // nothing recorded, or a duplicate delivery
   const rendered = await renderStoredMedia(
     ctx,
@@ -22,10 +19,6 @@ export async function renderStreamReplay(ctx: AppContext, streamId: string, job:
     job,
     withoutDurationCap(ctx.config.media),
   );
-  await ctx.db
-    .updateTable('streams')
-    .set({ replay_path: rendered.hlsPath, thumbnail_cid: rendered.thumbnailCid, updated_at: nowIso() })
-    .where('id', '=', streamId)
-    .execute();
+  await setReplay(ctx.db, streamId, rendered, nowIso());
   await job.reportProgress(100);
 }

@@ -73,11 +73,8 @@ export const listSilentSince = (db: Executor, before: string) =>
     .where('last_ingest_at', '<=', before)
     .execute();
 
-/** Directory totals: streams on air and their viewers, streams ever started, and what all streams earned. */
-export async function directoryTotals(
-  db: Executor,
-  earningKinds: string[],
-): Promise<{ live: number; viewers: number; started: number; earned: number }> {
+/** Directory totals: streams on air and their viewers, and streams ever started. */
+export async function directoryTotals(db: Executor): Promise<{ live: number; viewers: number; started: number }> {
   const row = await db
     .selectFrom('streams')
     .select((eb) => [
@@ -91,16 +88,108 @@ export async function directoryTotals(
       eb.fn.count<number>('id').filterWhere('started_at', 'is not', null).as('started'),
     ])
     .executeTakeFirstOrThrow();
-  const earned = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
-    .where('kind', 'in', earningKinds)
-    .where('ref', 'in', (eb) => eb.selectFrom('streams').select('id'))
-    .executeTakeFirstOrThrow();
   return {
     live: Number(row.live),
     viewers: Number(row.viewers),
     started: Number(row.started),
-    earned: Number(earned.total),
   };
+}
+
+export async function insertStream(db: Executor, row: StreamsTable): Promise<void> {
+  await db.insertInto('streams').values(row).execute();
+}
+
+export async function updateStreamKey(
+  db: Executor,
+  id: string,
+  key: { key_hash: string; key_sealed: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('streams')
+    .set({ ...key, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** On air from `created` or `interrupted`: true if this call changed it. */
+export async function setLive(db: Executor, id: string, startedAt: string, at: string): Promise<boolean> {
+  const changed = await db
+    .updateTable('streams')
+    .set({ status: 'live', started_at: startedAt, interrupted_at: null, updated_at: at })
+    .where('id', '=', id)
+    .where('status', 'in', ['created', 'interrupted'])
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
+
+/** Ends a stream unless it has ended already: true for the one call that ended it. */
+export async function setEnded(db: Executor, id: string, endedAt: string, at: string): Promise<boolean> {
+  const changed = await db
+    .updateTable('streams')
+    .set({ status: 'ended', ended_at: endedAt, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '<>', 'ended')
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
+
+export async function setLastIngest(
+  db: Executor,
+  id: string,
+  fields: { live_path?: string; thumbnail_cid?: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('streams')
+    .set({ ...fields, last_ingest_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setInterrupted(db: Executor, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('streams')
+    .set({ status: 'interrupted', interrupted_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .execute();
+}
+
+/** The current viewer count, and the peak when this count is above it. */
+export async function setViewers(db: Executor, id: string, count: number): Promise<void> {
+  await db.updateTable('streams').set({ viewers_count: count }).where('id', '=', id).execute();
+  await db
+    .updateTable('streams')
+    .set({ max_viewers: count })
+    .where('id', '=', id)
+    .where('max_viewers', '<', count)
+    .execute();
+}
+
+export async function setRecording(
+  db: Executor,
+  id: string,
+  recording: { cid: string; durationMs: number },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('streams')
+    .set({ recording_cid: recording.cid, recording_duration_ms: recording.durationMs, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The replay is rendered: its playlist, and the thumbnail made from it. */
+export async function setReplay(
+  db: Executor,
+  id: string,
+  replay: { hlsPath: string; thumbnailCid: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('streams')
+    .set({ replay_path: replay.hlsPath, thumbnail_cid: replay.thumbnailCid, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }

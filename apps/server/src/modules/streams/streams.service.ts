@@ -14,7 +14,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { SystemAccount, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
@@ -60,35 +60,35 @@ export async function createStream(
   const key = newStreamKey();
   const now = nowIso();
   const id = newId();
-  await ctx.db
-    .insertInto('streams')
-    .values({
-      id,
-      creator_id: user.id,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      tags: JSON.stringify(input.tags),
-      key_hash: hashStreamKey(key),
-      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
-      status: 'created',
-      started_at: null,
-      ended_at: null,
-      interrupted_at: null,
-      last_ingest_at: null,
-      viewers_count: 0,
-      max_viewers: 0,
-      live_path: null,
-      recording_cid: null,
-      recording_duration_ms: null,
-      replay_path: null,
-      thumbnail_cid: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await repo.insertStream(ctx.db, {
+    id,
+    creator_id: user.id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    tags: JSON.stringify(input.tags),
+    key_hash: hashStreamKey(key),
+    key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
+    status: 'created',
+    started_at: null,
+    ended_at: null,
+    interrupted_at: null,
+    last_ingest_at: null,
+    viewers_count: 0,
+    max_viewers: 0,
+    live_path: null,
+    recording_cid: null,
+    recording_duration_ms: null,
+    replay_path: null,
+    thumbnail_cid: null,
+    created_at: now,
+    updated_at: now,
+  });
   return { stream_id: id, stream_key: key, rtmp_url: ctx.live.rtmpUrl() };
 }
+
+/** A stream's row (with its creator's public fields), for the live infrastructure and clip sources. */
+export const findStreamRow = (db: Executor, id: string): Promise<repo.StreamRow | undefined> => repo.findStream(db, id);
 
 export async function getStream(ctx: AppContext, id: string): Promise<Stream> {
   const row = await repo.findStream(ctx.db, id);
@@ -107,11 +107,11 @@ export async function listStreams(ctx: AppContext, query: z.output<typeof Stream
 }
 
 export async function streamStats(ctx: AppContext): Promise<StreamStats> {
-  const t = await repo.directoryTotals(ctx.db, earningKinds);
+  const [t, earned] = await Promise.all([repo.directoryTotals(ctx.db), totalOfKinds(ctx.db, earningKinds)]);
   return {
     live_count: t.live,
     total_viewers: t.viewers,
-    tokens_earned: microToTokens(t.earned),
+    tokens_earned: microToTokens(earned),
     total_streams: t.started,
   };
 }
@@ -131,15 +131,8 @@ export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: str
   const row = await ownStream(ctx.db, id, user);
   if (row.status === 'ended') throw badRequest('This stream has ended');
   const key = newStreamKey();
-  await ctx.db
-    .updateTable('streams')
-    .set({
-      key_hash: hashStreamKey(key),
-      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
+  const sealed = { key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key) };
+  await repo.updateStreamKey(ctx.db, id, sealed, nowIso());
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });
   return ingestOf(ctx, id, key);
 }
@@ -149,13 +142,8 @@ export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
   const now = nowIso();
   const row = await repo.findStream(ctx.db, id);
   if (!row || row.status === 'ended') return false;
-  const changed = await ctx.db
-    .updateTable('streams')
-    .set({ status: 'live', started_at: row.started_at ?? now, interrupted_at: null, updated_at: now })
-    .where('id', '=', id)
-    .where('status', 'in', ['created', 'interrupted'])
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0 && row.status === 'created') {
+  const changed = await repo.setLive(ctx.db, id, row.started_at ?? now, now);
+  if (changed && row.status === 'created') {
     await ctx.live.bus.publish(id, { type: 'stream_started', creator: row.creator_username, title: row.title });
   }
   return true;
@@ -183,13 +171,8 @@ export async function endStream(ctx: AppContext, id: string, endedAt = nowIso())
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findStream(trx, id);
     if (!row) throw notFound('Stream not found');
-    const changed = await trx
-      .updateTable('streams')
-      .set({ status: 'ended', ended_at: endedAt, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('status', '<>', 'ended')
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
+    if (!(await repo.setEnded(trx, id, endedAt, nowIso())))
+      return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
     const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });
     let rewardMicro = 0;
     // Only a stream whose video reached viewers earns: a start and a stop with nothing sent in
@@ -241,40 +224,20 @@ export async function noteIngest(
   id: string,
   fields: { live_path?: string; thumbnail_cid?: string } = {},
 ): Promise<void> {
-  await ctx.db
-    .updateTable('streams')
-    .set({ ...fields, last_ingest_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+  await repo.setLastIngest(ctx.db, id, fields, nowIso());
 }
 
 /** The video stopped arriving: interrupted, and ended by the sweeper unless it comes back in time. */
 export async function markInterrupted(ctx: AppContext, id: string): Promise<void> {
-  const now = nowIso();
-  await ctx.db
-    .updateTable('streams')
-    .set({ status: 'interrupted', interrupted_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'live')
-    .execute();
+  await repo.setInterrupted(ctx.db, id, nowIso());
 }
 
 export async function recordViewers(ctx: AppContext, id: string, count: number): Promise<void> {
-  await ctx.db.updateTable('streams').set({ viewers_count: count }).where('id', '=', id).execute();
-  await ctx.db
-    .updateTable('streams')
-    .set({ max_viewers: count })
-    .where('id', '=', id)
-    .where('max_viewers', '<', count)
-    .execute();
+  await repo.setViewers(ctx.db, id, count);
 }
 
 export async function setRecording(db: Executor, id: string, cid: string, durationMs: number): Promise<void> {
-  await db
-    .updateTable('streams')
-    .set({ recording_cid: cid, recording_duration_ms: durationMs, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+  await repo.setRecording(db, id, { cid, durationMs }, nowIso());
 }
 
 /** An ingest reports every 5 s; a live stream not heard of for this long lost its ingest node. */

@@ -35,3 +35,8 @@ export async function setRole(db: Executor, id: string, role: Role, at: string):
 
 export const listStaff = (db: Executor) =>
   db.selectFrom('users').selectAll().where('role', '<>', 'user').orderBy('role').orderBy('username_key').execute();
+
+/** Whether anyone has an account yet. */
+export async function anyUserExists(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -113,3 +113,6 @@ export function findUserByRef(db: Executor, ref: string): Promise<UsersTable | u
     ? repo.findByWallet(db, getAddress(ref.toLowerCase()))
     : repo.findById(db, ref);
 }
+
+/** True when nobody has signed up yet. */
+export const noUsersYet = async (db: Executor): Promise<boolean> => !(await repo.anyUserExists(db));

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { renderStoredMedia } from '../../media/render-hls.ts';
+import { findVideo, markVideoFailed as markVideoFailedRow, markVideoReady } from './videos.repository.ts';
 
 /**
  * The media job of a new video: a JPEG thumbnail and HLS renditions from the stored original, then
@@ -10,7 +11,7 @@ import { renderStoredMedia } from '../../media/render-hls.ts';
  * format that is not a self-contained video) fails at once with the reason: a retry would not help.
  */
 export async function processVideo(ctx: AppContext, videoId: string, opts: JobContext): Promise<void> {
-  const video = await ctx.db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirst();
+  const video = await findVideo(ctx.db, videoId);
   if (!video || video.status === 'ready') return; // deleted meanwhile, or a duplicate delivery
   const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media).catch(
     async (err: unknown) => {
@@ -20,17 +21,7 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
     },
   );
   if (!rendered) return;
-  await ctx.db
-    .updateTable('videos')
-    .set({
-      status: 'ready',
-      thumbnail_cid: rendered.thumbnailCid,
-      hls_path: rendered.hlsPath,
-      failure: null,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', videoId)
-    .execute();
+  await markVideoReady(ctx.db, videoId, rendered, nowIso());
   await opts.reportProgress(100);
 }
 
@@ -39,10 +30,5 @@ export const PROCESSING_FAILED =
 
 /** After the last retry: the video leaves `processing` for an explicit `failed` its creator can see. */
 export async function markVideoFailed(ctx: AppContext, videoId: string, reason: string): Promise<void> {
-  await ctx.db
-    .updateTable('videos')
-    .set({ status: 'failed', failure: reason.slice(0, 500), updated_at: nowIso() })
-    .where('id', '=', videoId)
-    .where('status', '=', 'processing')
-    .execute();
+  await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), nowIso());
 }

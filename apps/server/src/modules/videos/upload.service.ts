@@ -6,9 +6,10 @@ import type { UsersTable } from '../../db/schema.ts';
 import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { blobInUse } from '../../storage/blob-references.ts';
+import { blobInUse } from '../../storage/blob-references.repository.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { SystemAccount, transferOnce, userAccountId } from '../ledger/ledger.service.ts';
+import { insertVideo } from './videos.repository.ts';
 import { VideoEarningKinds, getVideo } from './videos.service.ts';
 
 export const NOT_A_VIDEO = 'Please select a valid video file';
@@ -43,31 +44,28 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
     const id = newId();
     const at = nowIso();
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('videos')
-        .values({
-          id,
-          creator_id: user.id,
-          title: fields.data.title,
-          description: fields.data.description,
-          category: fields.data.category,
-          tags: JSON.stringify(fields.data.tags),
-          cid: upload.cid,
-          size_bytes: upload.size,
-          content_type: contentType,
-          duration_ms: Math.round(media.durationSeconds * 1000),
-          width: media.width,
-          height: media.height,
-          thumbnail_cid: null,
-          hls_path: null,
-          status: 'processing',
-          failure: null,
-          views: 0,
-          likes: 0,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      await insertVideo(trx, {
+        id,
+        creator_id: user.id,
+        title: fields.data.title,
+        description: fields.data.description,
+        category: fields.data.category,
+        tags: JSON.stringify(fields.data.tags),
+        cid: upload.cid,
+        size_bytes: upload.size,
+        content_type: contentType,
+        duration_ms: Math.round(media.durationSeconds * 1000),
+        width: media.width,
+        height: media.height,
+        thumbnail_cid: null,
+        hls_path: null,
+        status: 'processing',
+        failure: null,
+        views: 0,
+        likes: 0,
+        created_at: at,
+        updated_at: at,
+      });
       // Once per creator and content: the same bytes uploaded again make a new video but pay nothing.
       await transferOnce(
         {

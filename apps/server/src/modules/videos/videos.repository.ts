@@ -132,26 +132,38 @@ export const countViews = async (db: Executor, videoId: string): Promise<number>
 export const countLikes = async (db: Executor, videoId: string): Promise<number> =>
   Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes);
 
-/** Tips a creator received on their videos, newest first, with who sent them. */
-export function listTipsReceived(db: Executor, creatorAccountId: string, limit: number) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as payer', 'payer.id', 'e.debit_account_id')
-    .innerJoin('users as u', 'u.id', 'payer.user_id')
-    .leftJoin('videos as v', 'v.id', 'e.ref')
-    .select([
-      'e.id',
-      'e.amount',
-      'e.created_at',
-      'u.username as from_username',
-      'e.ref as video_id',
-      'v.title as video_title',
-    ])
-    .where('e.credit_account_id', '=', creatorAccountId)
-    .where('e.kind', '=', 'video_tip')
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(limit)
+/** Titles of videos by id, for lists that name them. */
+export async function videoTitles(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('videos').select(['id', 'title']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+export async function insertVideo(db: Executor, row: VideosTable): Promise<void> {
+  await db.insertInto('videos').values(row).execute();
+}
+
+/** The processed renditions are in: the video becomes `ready` and is listed. */
+export async function markVideoReady(
+  db: Executor,
+  id: string,
+  media: { thumbnailCid: string; hlsPath: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ status: 'ready', thumbnail_cid: media.thumbnailCid, hls_path: media.hlsPath, failure: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A video still `processing` becomes `failed`, with the reason its creator sees. */
+export async function markVideoFailed(db: Executor, id: string, reason: string, at: string): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ status: 'failed', failure: reason, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
     .execute();
 }
 

@@ -4,7 +4,14 @@ import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
-import { SystemAccount, balanceOf, earnedByRef, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import {
+  SystemAccount,
+  balanceOf,
+  earnedByRef,
+  latestCreditsOfKind,
+  transfer,
+  userAccountId,
+} from '../ledger/ledger.service.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentVideo } from './videos.presenter.ts';
@@ -184,8 +191,14 @@ export async function tipVideo(
 }
 
 export async function tipsReceived(ctx: AppContext, userId: string, limit = 20): Promise<TipReceived[]> {
-  const rows = await repo.listTipsReceived(ctx.db, userAccountId(userId), limit);
-  return rows.map((r) => ({ ...r, amount: microToTokens(Number(r.amount)) }));
+  const tips = await latestCreditsOfKind(ctx.db, userAccountId(userId), 'video_tip', limit);
+  const titles = await repo.videoTitles(ctx.db, [...new Set(tips.flatMap((t) => (t.ref ? [t.ref] : [])))]);
+  return tips.map(({ ref, ...tip }) => ({
+    ...tip,
+    amount: microToTokens(Number(tip.amount)),
+    video_id: ref,
+    video_title: (ref && titles.get(ref)) ?? null,
+  }));
 }
 
 /** What the creator dashboard reads about a creator's videos. */

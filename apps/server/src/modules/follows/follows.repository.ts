@@ -1,0 +1,29 @@
+import type { Executor } from '../../db/database.ts';
+
+/** Following twice is the same as following once. */
+export async function insertFollow(db: Executor, followerId: string, creatorId: string, at: string): Promise<void> {
+  await db
+    .insertInto('follows')
+    .values({ follower_id: followerId, creator_id: creatorId, created_at: at })
+    .onConflict((oc) => oc.columns(['follower_id', 'creator_id']).doNothing())
+    .execute();
+}
+
+export async function deleteFollow(db: Executor, followerId: string, creatorId: string): Promise<void> {
+  await db.deleteFrom('follows').where('follower_id', '=', followerId).where('creator_id', '=', creatorId).execute();
+}
+
+export async function followExists(db: Executor, followerId: string, creatorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('follows')
+    .select('creator_id')
+    .where('follower_id', '=', followerId)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function followedCreatorIds(db: Executor, followerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('follows').select('creator_id').where('follower_id', '=', followerId).execute();
+  return rows.map((r) => r.creator_id);
+}

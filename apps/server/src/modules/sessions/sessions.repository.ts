@@ -1,0 +1,25 @@
+import type { Executor } from '../../db/database.ts';
+import type { SessionsTable, UsersTable } from '../../db/schema.ts';
+
+export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** The user behind a session's token hash, while the session has not expired at `at`. */
+export async function userForTokenHash(db: Executor, tokenHash: string, at: string): Promise<UsersTable | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', at)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
