@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../web/src/features/i18n/locales/en.json';
-import hi from '../../web/src/features/i18n/locales/hi.json';
+import en from '../../web/src/lib/i18n/locales/en.json';
+import hi from '../../web/src/lib/i18n/locales/hi.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import hindi from '../../web/src/features/i18n/locales/hi.json';
-import urdu from '../../web/src/features/i18n/locales/ur.json';
+import hindi from '../../web/src/lib/i18n/locales/hi.json';
+import urdu from '../../web/src/lib/i18n/locales/ur.json';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { runAdminCli, startServer, type RunningServer } from '../support/server.ts';
 import { signUpByEmail } from '../support/email-user.ts';

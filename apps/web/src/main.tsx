@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startReferralCapture } from './features/earnings/lib/referral.ts';
-import { initI18n } from './features/i18n/lib/i18n.ts';
-import { restoreSession } from './features/session/stores/session-store.ts';
+import { startReferralCapture } from './features/viewing/lib/referral.ts';
+import { initI18n } from './lib/i18n/i18n.ts';
+import { restoreSession } from './lib/session/session-store.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRupees, formatTokens, relativeTimeText, shortWallet } from './format.ts';
+import { formatCount, formatDuration, formatRupees, formatTokens, relativeTimeText, shortWallet } from './format.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW - d * 86_400_000).toISOString();
@@ -40,5 +40,15 @@ describe('formatting', () => {
     expect(formatRupees(0)).toBe('₹0.00');
     expect(formatRupees(500_000)).toBe('₹5,000.00');
     expect(formatRupees(12_345_678_9)).toBe('₹12,34,567.89');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes m:ss under an hour and h:mm:ss from an hour on, rounding to the second', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(59.6)).toBe('1:00');
+    expect(formatDuration(605)).toBe('10:05');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(3 * 3600 + 7 * 60 + 9)).toBe('3:07:09');
   });
 });

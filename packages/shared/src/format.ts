@@ -43,3 +43,11 @@ export function formatRupees(paise: number): string {
   const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
   return `${sign}₹${rupees}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** A duration on a card or player: m:ss under an hour, h:mm:ss from an hour on. */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(s >= 3600 ? 2 : 1, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
+}

@@ -108,7 +108,7 @@ export const router = createBrowserRouter([
       {
         path: '/profile',
         ...page(
-          () => import('../features/profile/profile-view.tsx'),
+          () => import('../features/users/components/profile-view.tsx'),
           (m) => guarded(<m.ProfileView />),
         ),
       },
@@ -171,7 +171,7 @@ export const router = createBrowserRouter([
       {
         path: '/creator-dashboard',
         ...page(
-          () => import('../features/dashboard/creator-dashboard.tsx'),
+          () => import('../features/analytics/creator-dashboard.tsx'),
           (m) => guarded(<m.CreatorDashboard />),
         ),
       },

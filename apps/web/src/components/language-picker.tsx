@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useMenu } from '../../../hooks/use-menu.ts';
-import { changeLanguage } from '../lib/i18n.ts';
-import { LANGUAGE_GROUPS, LANGUAGES, findLanguage } from '../lib/languages.ts';
+import { useMenu } from '../hooks/use-menu.ts';
+import { changeLanguage } from '../lib/i18n/i18n.ts';
+import { LANGUAGE_GROUPS, LANGUAGES, findLanguage } from '../lib/i18n/languages.ts';
 
 /** The header's language menu: 47 languages in two groups, each in its own script. */
 export function LanguagePicker() {

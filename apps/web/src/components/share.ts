@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../lib/notifications.ts';
 
 /** Copies a link and says so (`copiedKey` names the success text). */
 export async function copyLink(url: string, copiedKey: string): Promise<void> {

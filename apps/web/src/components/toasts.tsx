@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_CHECK_MS, dismiss, expireNotifications, notifications } from '../stores/notifications.ts';
+import { NOTIFICATION_CHECK_MS, dismiss, expireNotifications, notifications } from '../lib/notifications.ts';
 
 export function Toasts() {
   const { t } = useTranslation();

@@ -2,8 +2,6 @@ import type { Video } from '@app/shared';
 import Hls from 'hls.js';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../../session/stores/session-store.ts';
-import { useWatchProgress } from '../hooks/use-watch-progress.ts';
 
 /** What the player needs: a video, a clip, or a stream recording alike. */
 export type PlayableMedia = Pick<Video, 'title' | 'hls_url' | 'thumbnail_url'> & {
@@ -14,23 +12,13 @@ export type PlayableMedia = Pick<Video, 'title' | 'hls_url' | 'thumbnail_url'> &
 /**
  * HLS through hls.js (or the browser's own HLS), the original file with HTTP ranges when the
  * renditions are not ready or cannot play. The content hash stays visible under the picture.
- * `videoRef` hands the element to pages that steer playback (the clip creator's range preview).
+ * `videoRef` hands the element to pages that steer playback (the clip creator's range preview) or
+ * report it (the watch page's progress for viewer earnings).
  */
-export function VideoPlayer({
-  video,
-  videoRef,
-  reportWatch,
-}: {
-  video: PlayableMedia;
-  videoRef?: Ref<HTMLVideoElement>;
-  reportWatch?: { videoId: string; creatorId: string };
-}) {
+export function VideoPlayer({ video, videoRef }: { video: PlayableMedia; videoRef?: Ref<HTMLVideoElement> }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   useImperativeHandle(videoRef, () => ref.current!, []);
-  const user = session.use((s) => s.user);
-  // Signed-in viewers report watch progress of videos for earnings; a creator's own views never earn.
-  useWatchProgress(ref, reportWatch?.videoId ?? '', !!reportWatch && !!user && user.id !== reportWatch.creatorId);
 
   useEffect(() => {
     const el = ref.current;

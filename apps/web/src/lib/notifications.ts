@@ -1,4 +1,4 @@
-import { createStore } from '../../../lib/store.ts';
+import { createStore } from './store.ts';
 
 export type NotificationKind = 'success' | 'error' | 'warning' | 'info';
 

@@ -1,8 +1,8 @@
 import { formatTokens, type User } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { notify } from '../../features/notifications/stores/notifications.ts';
-import { refreshUser, signOut } from '../../features/session/stores/session-store.ts';
+import { notify } from '../../lib/notifications.ts';
+import { refreshUser, signOut } from '../../lib/session/session-store.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
 
 export function AvatarMenu({ user }: { user: User }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LanguagePicker } from '../../features/i18n/components/language-picker.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { LanguagePicker } from '../../components/language-picker.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { ActivityBar } from './activity-bar.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
 

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Toasts } from '../../features/notifications/components/toasts.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
-import { useWalletEvents } from '../../features/wallet/hooks/use-wallet-events.ts';
+import { Toasts } from '../../components/toasts.tsx';
+import { session } from '../../lib/session/session-store.ts';
+import { useWalletEvents } from '../../features/auth/hooks/use-wallet-events.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';

@@ -2,7 +2,7 @@ import { isStaff } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { session } from '../../features/session/stores/session-store.ts';
+import { session } from '../../lib/session/session-store.ts';
 
 /** Below this width the sidebar is an overlay that starts closed (layout.css uses the same width). */
 export const OVERLAY_QUERY = '(max-width: 1023px)';

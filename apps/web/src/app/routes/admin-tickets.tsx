@@ -1,11 +1,11 @@
 import { TicketPriorities, TicketStatuses, isStaff } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategories, useTicketStats, useTickets, type TicketFilters } from '../../features/help/api/tickets.ts';
-import { AdminTicketDialog } from '../../features/help/components/admin-ticket-dialog.tsx';
-import { PriorityBadge, StatusBadge } from '../../features/help/components/status-badge.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
-import { TimeAgo } from '../../features/videos/components/time-ago.tsx';
+import { useCategories, useTicketStats, useTickets, type TicketFilters } from '../../features/tickets/api/tickets.ts';
+import { AdminTicketDialog } from '../../features/tickets/components/admin-ticket-dialog.tsx';
+import { PriorityBadge, StatusBadge } from '../../features/tickets/components/status-badge.tsx';
+import { session } from '../../lib/session/session-store.ts';
+import { TimeAgo } from '../../components/time-ago.tsx';
 
 export function AdminTicketsPage() {
   const { t } = useTranslation();

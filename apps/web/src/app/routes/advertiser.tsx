@@ -1,5 +1,5 @@
-import { AdvertiserDashboard } from '../../features/advertiser/components/advertiser-dashboard.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { AdvertiserDashboard } from '../../features/advertisers/components/advertiser-dashboard.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 export function AdvertiserPage() {

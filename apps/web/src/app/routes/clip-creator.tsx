@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useClipSource, type ClipSourceKind } from '../../features/clips/api/clip-source.ts';
 import { ClipCreator } from '../../features/clips/components/clip-creator.tsx';
-import { notify } from '../../features/notifications/stores/notifications.ts';
-import { session } from '../../features/session/stores/session-store.ts';
+import { notify } from '../../lib/notifications.ts';
+import { session } from '../../lib/session/session-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 

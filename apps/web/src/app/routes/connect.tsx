@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WalletPanel } from '../../features/wallet/components/wallet-panel.tsx';
+import { WalletPanel } from '../../features/auth/components/wallet-panel.tsx';
 
 export function ConnectPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { GoLive } from '../../features/live/components/go-live.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { GoLive } from '../../features/streams/components/go-live.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 /** /go-live: signed-out visitors see 'Sign In Required' (spec core §2). */

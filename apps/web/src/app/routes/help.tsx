@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useTickets } from '../../features/help/api/tickets.ts';
-import { Faq } from '../../features/help/components/faq.tsx';
-import { TicketForm } from '../../features/help/components/ticket-form.tsx';
-import { TicketList } from '../../features/help/components/ticket-list.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { useTickets } from '../../features/tickets/api/tickets.ts';
+import { Faq } from '../../features/tickets/components/faq.tsx';
+import { TicketForm } from '../../features/tickets/components/ticket-form.tsx';
+import { TicketList } from '../../features/tickets/components/ticket-list.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 type Tab = 'tickets' | 'create' | 'faq';

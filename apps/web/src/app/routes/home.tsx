@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SponsoredCards } from '../../features/advertiser/components/sponsored-cards.tsx';
+import { SponsoredCards } from '../../features/advertisers/components/sponsored-cards.tsx';
 import { useFeed } from '../../features/videos/api/videos.ts';
 import { CHIPS, CategoryChips, type ChipId } from '../../features/videos/components/category-chips.tsx';
 import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';

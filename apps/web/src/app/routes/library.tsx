@@ -1,5 +1,5 @@
-import { ProfileView } from '../../features/profile/profile-view.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { ProfileView } from '../../features/users/components/profile-view.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 export function LibraryPage() {

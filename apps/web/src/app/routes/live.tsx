@@ -1,4 +1,4 @@
-import { LiveDirectory } from '../../features/live/components/live-directory.tsx';
+import { LiveDirectory } from '../../features/streams/components/live-directory.tsx';
 
 export function LivePage() {
   return (

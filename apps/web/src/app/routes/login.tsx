@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { EmailForm } from '../../features/auth/components/email-form.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
-import { WalletPanel } from '../../features/wallet/components/wallet-panel.tsx';
+import { session } from '../../lib/session/session-store.ts';
+import { WalletPanel } from '../../features/auth/components/wallet-panel.tsx';
 
 type Tab = 'email' | 'wallet';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { session } from '../../features/session/stores/session-store.ts';
+import { session } from '../../lib/session/session-store.ts';
 
 /** Signed-in only: others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

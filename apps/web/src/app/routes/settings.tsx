@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { session } from '../../features/session/stores/session-store.ts';
-import { AccountCard } from '../../features/settings/components/account-card.tsx';
-import { LanguageSetting } from '../../features/settings/components/language-setting.tsx';
-import { SessionsCard } from '../../features/settings/components/sessions-card.tsx';
+import { session } from '../../lib/session/session-store.ts';
+import { AccountCard } from '../../features/users/components/account-card.tsx';
+import { LanguageSetting } from '../../features/users/components/language-setting.tsx';
+import { SessionsCard } from '../../features/users/components/sessions-card.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 /** Language is for everyone; the account and its sessions for the signed-in. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useStream } from '../../features/live/api/streams.ts';
-import { StreamViewer } from '../../features/live/components/stream-viewer.tsx';
+import { useStream } from '../../features/streams/api/streams.ts';
+import { StreamViewer } from '../../features/streams/components/stream-viewer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { session } from '../../features/session/stores/session-store.ts';
+import { session } from '../../lib/session/session-store.ts';
 import { useSubscriptionFeed } from '../../features/videos/api/videos.ts';
 import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';

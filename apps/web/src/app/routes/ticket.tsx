@@ -1,10 +1,10 @@
 import { isStaff } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ticketErrorText, useTicket } from '../../features/help/api/tickets.ts';
-import { Conversation } from '../../features/help/components/conversation.tsx';
-import { PriorityBadge, StatusBadge } from '../../features/help/components/status-badge.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { ticketErrorText, useTicket } from '../../features/tickets/api/tickets.ts';
+import { Conversation } from '../../features/tickets/components/conversation.tsx';
+import { PriorityBadge, StatusBadge } from '../../features/tickets/components/status-badge.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 

@@ -1,5 +1,5 @@
-import { EarningsDashboard } from '../../features/earnings/components/earnings-dashboard.tsx';
-import { session } from '../../features/session/stores/session-store.ts';
+import { EarningsDashboard } from '../../features/viewing/components/earnings-dashboard.tsx';
+import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 export function ViewerEarningsPage() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
-import { allTranslations } from '../testing/all-translations.ts';
+import { allTranslations } from './testing/all-translations.ts';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../notifications.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, findLanguage, isRightToLeft } from './languages.ts';
 import { english, loadTranslation } from './resources.ts';
 

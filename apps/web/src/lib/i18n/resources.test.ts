@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import { english, loadTranslation } from './resources.ts';
-import { allTranslations } from '../testing/all-translations.ts';
+import { allTranslations } from './testing/all-translations.ts';
 
 describe('translations loaded on demand', () => {
   it('fetches a language by its code, in either case', async () => {

@@ -1,5 +1,5 @@
 import type { User } from '@app/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 export const fetchProfile = (opts: { background?: boolean } = {}) => api<User>('/api/user/profile', opts);
 

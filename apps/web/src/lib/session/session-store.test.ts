@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
+import { stubFetch, stubLocalStorage } from '../../testing/browser-stubs.ts';
 import { SIGNED_OUT_KEY, refreshUser, restoreSession, session, sessionActions, signOut } from './session-store.ts';
 
 const USER = {

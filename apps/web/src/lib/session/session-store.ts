@@ -1,7 +1,7 @@
 import type { User } from '@app/shared';
-import { ApiError, clearToken, getToken, setToken } from '../../../lib/api.ts';
-import { createStore } from '../../../lib/store.ts';
-import { fetchProfile, revokeSessions } from '../api/profile.ts';
+import { ApiError, clearToken, getToken, setToken } from '../api.ts';
+import { createStore } from '../store.ts';
+import { fetchProfile, revokeSessions } from './profile.ts';
 
 export interface SessionState {
   user: User | null;

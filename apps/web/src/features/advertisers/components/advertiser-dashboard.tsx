@@ -2,7 +2,7 @@ import { formatCount, formatInr } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { useAdvertiserDashboard, useCampaigns } from '../api/advertiser.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
 import { CampaignDialog } from './campaign-dialog.tsx';

@@ -1,7 +1,7 @@
 import { formatCount, formatInr, type Campaign, type CampaignAction } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { advertiserErrorText, changeCampaign } from '../api/advertiser.ts';
 
 const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {

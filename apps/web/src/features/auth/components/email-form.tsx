@@ -1,8 +1,8 @@
 import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits, formatTokens } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { sessionActions } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/email-auth.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */

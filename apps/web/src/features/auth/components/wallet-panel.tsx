@@ -1,7 +1,7 @@
 import { shortWallet } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { session } from '../../session/stores/session-store.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { getProvider } from '../lib/eip1193.ts';
 import { connectWallet, disconnectWallet } from '../lib/wallet-flow.ts';
 import { wallet } from '../stores/wallet-store.ts';

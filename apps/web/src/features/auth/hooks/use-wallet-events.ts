@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { getToken } from '../../../lib/api.ts';
-import { SIGNED_OUT_KEY, session } from '../../session/stores/session-store.ts';
+import { SIGNED_OUT_KEY, session } from '../../../lib/session/session-store.ts';
 import { getProvider, requestAccounts } from '../lib/eip1193.ts';
 import { disconnectWallet, reauthenticate } from '../lib/wallet-flow.ts';
 import { wallet } from '../stores/wallet-store.ts';

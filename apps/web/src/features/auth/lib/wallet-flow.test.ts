@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, stubLocalStorage } from '../../../testing/browser-stubs.ts';
-import { allTranslations } from '../../i18n/testing/all-translations.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { allTranslations } from '../../../lib/i18n/testing/all-translations.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { wallet } from '../stores/wallet-store.ts';
 import type { Eip1193Provider } from './eip1193.ts';
 import { connectWallet } from './wallet-flow.ts';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
-import { sessionActions, signOut } from '../../session/stores/session-store.ts';
+import { sessionActions, signOut } from '../../../lib/session/session-store.ts';
 import { requestChallenge, verifySignature } from '../api/siwe.ts';
 import { wallet } from '../stores/wallet-store.ts';
 import { ensurePolygon, getProvider, personalSign, requestAccounts, type Eip1193Provider } from './eip1193.ts';

@@ -1,8 +1,7 @@
-import { formatCount, formatTokens, type Clip } from '@app/shared';
+import { formatCount, formatTokens, type Clip, formatDuration } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { copyLink } from '../../videos/components/share.ts';
-import { formatDuration } from '../../videos/components/video-card.tsx';
+import { copyLink } from '../../../components/share.ts';
 import { ClipLikeButton } from './like-button.tsx';
 
 export const clipUrl = (id: string): string => `${window.location.origin}/clips/${id}`;

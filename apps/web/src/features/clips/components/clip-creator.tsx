@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { refreshUser } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { refreshUser } from '../../../lib/session/session-store.ts';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
 import { createClip } from '../api/clips.ts';
 import { clampStart, defaultDuration, fits, initialStart, maxStart } from '../lib/clip-range.ts';
 import { RangePreview } from './range-preview.tsx';
 import { RangeTimeline } from './range-timeline.tsx';
-import { TagInput } from './tag-input.tsx';
+import { TagInput } from '../../../components/tag-input.tsx';
 
 export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const { t } = useTranslation();

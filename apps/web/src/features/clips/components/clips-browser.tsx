@@ -2,10 +2,12 @@ import { ClipDurations } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { useClipPages, type ClipFilters } from '../api/clips.ts';
 import { ClipFilterBar } from './clip-filters.tsx';
-import { ClipGrid, ClipSkeletons, NoClips } from './clip-grid.tsx';
+import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
+import { ClipCard } from './clip-card.tsx';
+import { NoClips } from './no-clips.tsx';
 import { ClipStatsCard } from './clip-stats-card.tsx';
 
 /** Filters live in the address (?category=&duration=&creator=), so a filtered list can be shared. */
@@ -43,11 +45,15 @@ export function ClipsBrowser() {
       <ClipStatsCard />
       <ClipFilterBar key={filters.creator ?? ''} filters={filters} onChange={change} />
       {pages.isLoading ? (
-        <ClipSkeletons />
+        <CardSkeletons variant="clip" />
       ) : clips.length === 0 ? (
         <NoClips filtered={filtered} />
       ) : (
-        <ClipGrid clips={clips} />
+        <CardGrid variant="clip">
+          {clips.map((c) => (
+            <ClipCard key={c.id} clip={c} />
+          ))}
+        </CardGrid>
       )}
       {pages.hasNextPage && (
         <div className="load-more">

@@ -1,8 +1,7 @@
-import { ClipLimits, formatCount } from '@app/shared';
+import { ClipLimits, formatCount, formatDuration } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDuration } from '../../videos/components/video-card.tsx';
 import { useRecentClips } from '../api/clips.ts';
 
 /** Up to six other clips; a failure is only logged (spec extended §8). */

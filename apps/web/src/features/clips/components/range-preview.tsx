@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LivePlayer } from '../../live/components/live-player.tsx';
-import { VideoPlayer } from '../../videos/components/video-player.tsx';
+import { LivePlayer } from '../../../components/live-player.tsx';
+import { VideoPlayer } from '../../../components/video-player.tsx';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
 
 // timeupdate fires a few times a second: a little slack keeps a seek just before the start from looping.

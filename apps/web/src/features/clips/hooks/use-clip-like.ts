@@ -1,8 +1,8 @@
 import type { Clip } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { likeClip } from '../api/clips.ts';
 
 /**

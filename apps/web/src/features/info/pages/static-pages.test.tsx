@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { allTranslations } from '../../i18n/testing/all-translations.ts';
+import { allTranslations } from '../../../lib/i18n/testing/all-translations.ts';
 import { INFO_LINKS } from '../lib/info-links.ts';
 import { StaticPage } from './static-pages.tsx';
 

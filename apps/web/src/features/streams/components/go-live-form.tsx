@@ -1,8 +1,8 @@
 import { StreamCategories, StreamLimits, type StreamCategory, type StreamCreateInput } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TagInput } from '../../clips/components/tag-input.tsx';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { TagInput } from '../../../components/tag-input.tsx';
+import { notify } from '../../../lib/notifications.ts';
 
 export type StreamSource = 'camera' | 'software';
 

@@ -2,8 +2,8 @@ import type { StreamIngest } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { copyLink } from '../../videos/components/share.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { copyLink } from '../../../components/share.ts';
 import { rotateStreamKey } from '../api/streams.ts';
 
 /**

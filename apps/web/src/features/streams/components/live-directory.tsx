@@ -2,12 +2,14 @@ import { StreamCategories, type StreamCategory } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { useStreams, type StreamFilters, type StreamStatusFilter } from '../api/streams.ts';
 import { LiveFilters } from './live-filters.tsx';
 import { LiveStatsCard } from './live-stats-card.tsx';
-import { NoStreams, StreamGrid, StreamSkeletons } from './stream-grid.tsx';
+import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
+import { StreamCard } from './stream-card.tsx';
+import { NoStreams } from './no-streams.tsx';
 
 /** Filters live in the address (?status=&category=), so a filtered directory can be shared. */
 function filtersFrom(params: URLSearchParams): StreamFilters {
@@ -75,11 +77,15 @@ export function LiveDirectory() {
         <div className="live-directory-main">
           <LiveFilters filters={filters} onChange={change} />
           {isLoading ? (
-            <StreamSkeletons />
+            <CardSkeletons variant="stream" />
           ) : !data || data.length === 0 ? (
             <NoStreams status={filters.status} category={filters.category} />
           ) : (
-            <StreamGrid streams={data} />
+            <CardGrid variant="stream">
+              {data.map((s) => (
+                <StreamCard key={s.id} stream={s} />
+              ))}
+            </CardGrid>
           )}
         </div>
         <aside className="live-directory-side">

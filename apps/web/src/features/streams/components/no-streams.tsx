@@ -1,34 +1,6 @@
-import type { Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '../../session/stores/session-store.ts';
-import { StreamCard } from './stream-card.tsx';
-
-const SKELETONS = 8;
-
-export function StreamSkeletons() {
-  return (
-    <div className="video-grid stream-grid" aria-busy="true" data-testid="stream-skeletons">
-      {Array.from({ length: SKELETONS }, (_, i) => (
-        <div key={i} className="stream-card skeleton">
-          <div className="thumb" />
-          <div className="skeleton-line" />
-          <div className="skeleton-line short" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-export function StreamGrid({ streams }: { streams: Stream[] }) {
-  return (
-    <div className="video-grid stream-grid">
-      {streams.map((s) => (
-        <StreamCard key={s.id} stream={s} />
-      ))}
-    </div>
-  );
-}
+import { session } from '../../../lib/session/session-store.ts';
 
 /**
  * The empty states of spec extended §2: nobody live, nothing in the chosen category, or nothing

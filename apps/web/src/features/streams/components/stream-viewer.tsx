@@ -2,19 +2,18 @@ import { formatCount, formatTokens, shortWallet, type Stream } from '@app/shared
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '../../session/stores/session-store.ts';
-import { creatorRef } from '../../videos/api/engagement.ts';
-import { FollowButton } from '../../videos/components/follow-button.tsx';
-import { shareLink } from '../../videos/components/share.ts';
-import { VideoPlayer } from '../../videos/components/video-player.tsx';
+import { session } from '../../../lib/session/session-store.ts';
+import { shareLink } from '../../../components/share.ts';
+import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
 import { elapsedSeconds, formatClock } from '../lib/live-time.ts';
 import { ChatPanel } from './chat-panel.tsx';
-import { LivePlayer } from './live-player.tsx';
+import { LivePlayer } from '../../../components/live-player.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 import { OtherStreams } from './other-streams.tsx';
 import { StreamTags } from './stream-card.tsx';
+import { FollowButton, creatorRef } from '../../videos/index.ts';
 
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { type ChatMessage, type ChatSend, type ChatServerFrame } from '@app/shar
 import i18next from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/api.ts';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { refreshUser, session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { refreshUser, session } from '../../../lib/session/session-store.ts';
 import { reconnectDelay } from '../lib/reconnect.ts';
 import { wsUrl } from '../lib/ws-url.ts';
 

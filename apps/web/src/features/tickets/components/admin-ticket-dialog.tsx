@@ -2,7 +2,7 @@ import { TicketStatuses, type User } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { ticketErrorText, updateTicket, useTicket } from '../api/tickets.ts';
 import { Conversation } from './conversation.tsx';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replyToTicket, ticketErrorText } from '../api/tickets.ts';
-import { TimeAgo } from '../../videos/components/time-ago.tsx';
+import { TimeAgo } from '../../../components/time-ago.tsx';
 
 /** The thread and the reply box; staff may mark a reply as an internal note. */
 export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean }) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { createTicket, ticketErrorText, useCategories } from '../api/tickets.ts';
 
 /** Subject, category and description are required; priority defaults to medium; email is optional. */

@@ -1,7 +1,7 @@
 import type { Ticket } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TimeAgo } from '../../videos/components/time-ago.tsx';
+import { TimeAgo } from '../../../components/time-ago.tsx';
 import { PriorityBadge, StatusBadge } from './status-badge.tsx';
 
 export function TicketList({ tickets }: { tickets: Ticket[] }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../i18n/lib/i18n.ts';
-import { LANGUAGE_GROUPS, LANGUAGES, findLanguage } from '../../i18n/lib/languages.ts';
+import { changeLanguage } from '../../../lib/i18n/i18n.ts';
+import { LANGUAGE_GROUPS, LANGUAGES, findLanguage } from '../../../lib/i18n/languages.ts';
 
 export function LanguageSetting() {
   const { t, i18n } = useTranslation();

@@ -1,14 +1,12 @@
 import { UsernameSchema, formatCount, formatTokens, shortWallet, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.ts';
-import { notify } from '../notifications/stores/notifications.ts';
-import { updateUsername } from '../session/api/profile.ts';
-import { session, sessionActions } from '../session/stores/session-store.ts';
-import { useMyVideos } from '../videos/api/videos.ts';
-import { EmptyFeed } from '../videos/components/empty-feed.tsx';
-import { VideoGrid } from '../videos/components/video-grid.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { updateUsername } from '../../../lib/session/profile.ts';
+import { session, sessionActions } from '../../../lib/session/session-store.ts';
 import { TipsReceived } from './tips-received.tsx';
+import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
 
 function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();

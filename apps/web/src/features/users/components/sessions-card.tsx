@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { signOut } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { signOut } from '../../../lib/session/session-store.ts';
 
 /** Sign out here, or revoke every session of the account (a lost phone, a shared computer). */
 export function SessionsCard() {

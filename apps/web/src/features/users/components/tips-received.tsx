@@ -1,8 +1,8 @@
 import { formatTokens } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTipsReceived } from '../videos/api/videos.ts';
-import { TimeAgo } from '../videos/components/time-ago.tsx';
+import { TimeAgo } from '../../../components/time-ago.tsx';
+import { useTipsReceived } from '../../videos/index.ts';
 
 export function TipsReceived() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { UsernameLimits, UsernameSchema, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { updateUsername } from '../../session/api/profile.ts';
-import { sessionActions } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { updateUsername } from '../../../lib/session/profile.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 
 export function UsernameForm({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '../../session/stores/session-store.ts';
+import { session } from '../../../lib/session/session-store.ts';
 
 export function EmptyFeed({ message }: { message?: string }) {
   const { t } = useTranslation();

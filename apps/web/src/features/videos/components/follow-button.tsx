@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { setFollowing, useFollowStatus } from '../api/engagement.ts';
 
 /** Follow state changes only when the call returns ok (spec core §4); hidden on one's own content. */

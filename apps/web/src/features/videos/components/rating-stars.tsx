@@ -2,8 +2,8 @@ import { formatInr } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { rateVideo, useVideoRating } from '../api/viewing.ts';
 import './rating-stars.css';
 

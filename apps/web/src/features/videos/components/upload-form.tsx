@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { refreshUser } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { refreshUser } from '../../../lib/session/session-store.ts';
 import { uploadVideo } from '../api/upload-video.ts';
 
 type Phase = 'idle' | 'uploading' | 'success' | 'error';

@@ -1,20 +1,13 @@
-import { formatCount, type Video } from '@app/shared';
+import { formatCount, formatDuration, type Video } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordView } from '../api/engagement.ts';
 import { languageBadge } from '../lib/language-badge.ts';
-import { TimeAgo } from './time-ago.tsx';
+import { TimeAgo } from '../../../components/time-ago.tsx';
 
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
-
-export function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(s >= 3600 ? 2 : 1, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
-}
 
 export function VideoCard({ video }: { video: Video }) {
   const { t } = useTranslation();

@@ -1,19 +1,20 @@
 import { formatCount, formatTokens, shortWallet, type Video } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session, sessionActions } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session, sessionActions } from '../../../lib/session/session-store.ts';
 import { creatorRef, likeVideo, tipVideo } from '../api/engagement.ts';
 import { useFeed } from '../api/videos.ts';
 import { FollowButton } from './follow-button.tsx';
 import { RatingStars } from './rating-stars.tsx';
-import { shareLink } from './share.ts';
-import { TimeAgo } from './time-ago.tsx';
+import { shareLink } from '../../../components/share.ts';
+import { TimeAgo } from '../../../components/time-ago.tsx';
 import { TipDialog } from './tip-dialog.tsx';
 import { VideoCard } from './video-card.tsx';
-import { VideoPlayer } from './video-player.tsx';
+import { VideoPlayer } from '../../../components/video-player.tsx';
+import { useWatchProgress } from '../hooks/use-watch-progress.ts';
 
 const RELATED = 5;
 
@@ -22,6 +23,9 @@ export function VideoDetails({ video }: { video: Video }) {
   const queryClient = useQueryClient();
   const user = session.use((s) => s.user);
   const [tipping, setTipping] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
+  // Signed-in viewers report watch progress of videos for earnings; a creator's own views never earn.
+  useWatchProgress(player, video.id, !!user && user.id !== video.creator_id);
   const { data: feed } = useFeed({});
   const related = (feed ?? []).filter((v) => v.id !== video.id).slice(0, RELATED);
   const key = ['videos', 'one', video.id];
@@ -60,7 +64,7 @@ export function VideoDetails({ video }: { video: Video }) {
     <div className="watch">
       <div className="watch-main">
         {video.status === 'ready' ? (
-          <VideoPlayer video={video} reportWatch={{ videoId: video.id, creatorId: video.creator_id }} />
+          <VideoPlayer video={video} videoRef={player} />
         ) : (
           <div className="player player-pending" role="status">
             <p>{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</p>

@@ -1,9 +1,8 @@
 import type { Video } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
 import { VideoCard } from './video-card.tsx';
-
-const SKELETONS = 8;
 
 interface Props {
   videos: Video[] | undefined;
@@ -20,19 +19,7 @@ const EXTRA_AFTER = 3;
 /** Loading skeletons, the error panel, the empty state or the cards. */
 export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: Props) {
   const { t } = useTranslation();
-  if (isLoading) {
-    return (
-      <div className="video-grid" aria-busy="true" data-testid="skeletons">
-        {Array.from({ length: SKELETONS }, (_, i) => (
-          <div key={i} className="video-card skeleton">
-            <div className="thumb" />
-            <div className="skeleton-line" />
-            <div className="skeleton-line short" />
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (isLoading) return <CardSkeletons />;
   if (error) {
     return (
       <div className="panel panel-error" role="alert">
@@ -46,7 +33,7 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
   }
   if (!videos || videos.length === 0) return <>{empty}</>;
   return (
-    <div className="video-grid">
+    <CardGrid>
       {videos.slice(0, EXTRA_AFTER).map((v) => (
         <VideoCard key={v.id} video={v} />
       ))}
@@ -54,6 +41,6 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
       {videos.slice(EXTRA_AFTER).map((v) => (
         <VideoCard key={v.id} video={v} />
       ))}
-    </div>
+    </CardGrid>
   );
 }

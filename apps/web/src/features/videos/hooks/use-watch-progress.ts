@@ -2,7 +2,7 @@ import { formatInr } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { sendHeartbeat, startWatchSession } from '../api/viewing.ts';
 
 /**

@@ -2,7 +2,7 @@ import { formatInr } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { useEarnings, useViewingHistory } from '../api/earnings.ts';
 import { EarningsBreakdown } from './earnings-breakdown.tsx';
 import { EarningsGuide } from './earnings-guide.tsx';

@@ -1,6 +1,6 @@
 import { EarningsRules, formatRupees } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notifications/stores/notifications.ts';
+import { notify } from '../../../lib/notifications.ts';
 
 /** The viewer's own referral code and a sign-up link carrying it. */
 export function ReferralCard({ code, referrals }: { code: string; referrals: number }) {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
-import { notify } from '../../notifications/stores/notifications.ts';
-import { session } from '../../session/stores/session-store.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { claimReferral } from '../api/earnings.ts';
 
 const STORAGE_KEY = 'referralCode';

@@ -1,0 +1,6 @@
+/** The videos feature: feeds, the watch page, uploads, likes, tips and follows (server: modules/videos). */
+export { creatorRef } from './api/engagement.ts';
+export { useMyVideos, useTipsReceived } from './api/videos.ts';
+export { EmptyFeed } from './components/empty-feed.tsx';
+export { FollowButton } from './components/follow-button.tsx';
+export { VideoGrid } from './components/video-grid.tsx';
