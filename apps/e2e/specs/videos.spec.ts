@@ -79,10 +79,10 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     const before = await menuBalance(page);
     await page.getByTestId('thanks-button').click();
     await page.getByTestId('tip-amount').fill('500');
-    await page.getByTestId('send-tip').click();
+    await page.getByTestId('tip-submit').click();
     expect(await page.getByTestId('tip-dialog').getByRole('alert').textContent()).toBe('Insufficient token balance');
     await page.getByTestId('tip-amount').fill('2.5');
-    await page.getByTestId('send-tip').click();
+    await page.getByTestId('tip-submit').click();
     await expect.poll(() => menuBalance(page)).toBe(before - 2.5);
 
     await page.getByTestId('follow-button').click();

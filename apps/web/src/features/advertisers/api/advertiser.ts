@@ -1,5 +1,5 @@
 import type { AdvertiserAccount, AdvertiserDashboard, Campaign, CampaignAction, SponsoredCampaign } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
 
@@ -28,29 +28,45 @@ export const useCampaigns = (enabled: boolean) =>
     staleTime: 0,
   });
 
-export const createAdvertiserAccount = (body: {
-  company_name: string;
-  contact_email: string;
-  contact_phone?: string;
-}) => api<AdvertiserAccount>('/api/advertisers/account', { body });
-
-export const addFunds = (amount: number, idempotencyKey: string) =>
-  api<{ account_balance: number }>('/api/advertisers/funds', {
-    body: { amount },
-    headers: { 'idempotency-key': idempotencyKey },
+/** A mutation of the advertiser's account: the dashboard and campaigns are read again after it. */
+function useAdvertiserMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['advertiser'] }),
   });
+}
 
-export const createCampaign = (body: {
-  title: string;
-  description: string;
-  budget: number;
-  daily_budget: number;
-  target_category: string;
-  landing_url?: string;
-}) => api<Campaign>('/api/advertisers/campaigns', { body });
+export const useCreateAdvertiserAccount = () =>
+  useAdvertiserMutation((body: { company_name: string; contact_email: string; contact_phone?: string }) =>
+    api<AdvertiserAccount>('/api/advertisers/account', { body }),
+  );
 
-export const changeCampaign = (id: string, action: CampaignAction) =>
-  api<Campaign>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+/** One idempotency key per dialog: a double submit or a retry after a timeout is charged once. */
+export const useAddFunds = () =>
+  useAdvertiserMutation(({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
+    api<{ account_balance: number }>('/api/advertisers/funds', {
+      body: { amount },
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
+  );
+
+export const useCreateCampaign = () =>
+  useAdvertiserMutation(
+    (body: {
+      title: string;
+      description: string;
+      budget: number;
+      daily_budget: number;
+      target_category: string;
+      landing_url?: string;
+    }) => api<Campaign>('/api/advertisers/campaigns', { body }),
+  );
+
+export const useChangeCampaign = () =>
+  useAdvertiserMutation(({ id, action }: { id: string; action: CampaignAction }) =>
+    api<Campaign>(`/api/advertisers/campaigns/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
+  );
 
 /** Sponsored cards for a feed; a failure just shows none. */
 export const useSponsored = (category: string | undefined) =>

@@ -1,5 +1,4 @@
 import { formatCount, formatInr } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -26,12 +25,10 @@ function Stat({ id, label, value }: { id: string; label: string; value: string }
 /** The advertiser dashboard (extended §2): loading, no account (create form), or the account with its tabs. */
 export function AdvertiserDashboard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('overview');
   const [dialog, setDialog] = useState<Dialog>(null);
   const dashboard = useAdvertiserDashboard(true);
   const campaigns = useCampaigns(!!dashboard.data);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['advertiser'] });
 
   if (dashboard.isLoading)
     return (
@@ -55,7 +52,7 @@ export function AdvertiserDashboard() {
   if (!dashboard.data) {
     return (
       <section className="page advertiser-page">
-        <CreateAccountForm onCreated={refresh} />
+        <CreateAccountForm />
       </section>
     );
   }
@@ -64,7 +61,6 @@ export function AdvertiserDashboard() {
   const done = (message: string) => () => {
     setDialog(null);
     notify('success', message);
-    refresh();
   };
 
   return (
@@ -120,7 +116,7 @@ export function AdvertiserDashboard() {
         (campaigns.isLoading ? (
           <div className="spinner" role="status" />
         ) : (
-          <CampaignList campaigns={list} onChanged={refresh} onCreate={() => setDialog('campaign')} />
+          <CampaignList campaigns={list} onCreate={() => setDialog('campaign')} />
         ))}
       {tab === 'analytics' && (
         <dl className="stats" data-testid="advertiser-analytics">

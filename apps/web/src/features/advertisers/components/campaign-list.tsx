@@ -1,8 +1,7 @@
 import { formatCount, formatInr, type Campaign, type CampaignAction } from '@app/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
-import { advertiserErrorText, changeCampaign } from '../api/advertiser.ts';
+import { advertiserErrorText, useChangeCampaign } from '../api/advertiser.ts';
 
 const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
   active: ['pause', 'cancel'],
@@ -12,17 +11,9 @@ const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
 };
 
 /** The Campaigns tab: every campaign with its numbers and the actions its status allows. */
-export function CampaignList({
-  campaigns,
-  onChanged,
-  onCreate,
-}: {
-  campaigns: Campaign[];
-  onChanged(): void;
-  onCreate(): void;
-}) {
+export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; onCreate(): void }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState<string | null>(null);
+  const change = useChangeCampaign();
   if (campaigns.length === 0) {
     return (
       <div className="panel" data-testid="campaigns-empty">
@@ -34,17 +25,12 @@ export function CampaignList({
       </div>
     );
   }
-  const act = async (c: Campaign, action: CampaignAction) => {
+  const act = (c: Campaign, action: CampaignAction) => {
     if (action === 'cancel' && !window.confirm(t('advertiser.campaigns.confirmCancel', { title: c.title }))) return;
-    setBusy(c.id);
-    try {
-      await changeCampaign(c.id, action);
-      onChanged();
-    } catch (err) {
-      notify('error', advertiserErrorText(err, 'advertiser.errors.campaign'));
-    } finally {
-      setBusy(null);
-    }
+    change.mutate(
+      { id: c.id, action },
+      { onError: (err) => notify('error', advertiserErrorText(err, 'advertiser.errors.campaign')) },
+    );
   };
   return (
     <ul className="campaign-list">
@@ -92,8 +78,8 @@ export function CampaignList({
                 key={action}
                 type="button"
                 className={`button ${action === 'cancel' ? 'button-outline' : 'button-secondary'}`}
-                disabled={busy === c.id}
-                onClick={() => void act(c, action)}
+                disabled={change.isPending && change.variables.id === c.id}
+                onClick={() => act(c, action)}
                 data-testid={`campaign-${action}`}
               >
                 {t(`advertiser.campaigns.${action}`)}

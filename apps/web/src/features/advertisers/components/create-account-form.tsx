@@ -1,39 +1,31 @@
 import { AdvertiserAccountCreateSchema, AdvertiserErrors } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { advertiserErrorText, createAdvertiserAccount } from '../api/advertiser.ts';
+import { advertiserErrorText, useCreateAdvertiserAccount } from '../api/advertiser.ts';
 import { errorKey } from './form-errors.ts';
 
 /** The spec's create-account form: company name, contact email, optional phone. */
-export function CreateAccountForm({ onCreated }: { onCreated(): void }) {
+export function CreateAccountForm() {
   const { t } = useTranslation();
   const [form, setForm] = useState({ company_name: '', contact_email: '', contact_phone: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const create = useCreateAdvertiserAccount();
+  const error = invalid ?? (create.error && advertiserErrorText(create.error, 'advertiser.errors.createAccount'));
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
     const parsed = AdvertiserAccountCreateSchema.safeParse(form);
-    if (!parsed.success) return setError(t(errorKey(parsed.error.issues[0]?.message, AdvertiserErrors.company)));
-    setBusy(true);
-    try {
-      await createAdvertiserAccount(parsed.data);
-      onCreated();
-    } catch (err) {
-      setError(advertiserErrorText(err, 'advertiser.errors.createAccount'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(parsed.success ? null : t(errorKey(parsed.error.issues[0]?.message, AdvertiserErrors.company)));
+    if (parsed.success) create.mutate(parsed.data);
   };
 
   return (
     <section className="card advertiser-create" data-testid="advertiser-create">
       <h1>{t('advertiser.create.title')}</h1>
       <p className="muted">{t('advertiser.create.body')}</p>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form" onSubmit={submit} noValidate>
         <label>
           {t('advertiser.create.company')}
           <input
@@ -73,8 +65,8 @@ export function CreateAccountForm({ onCreated }: { onCreated(): void }) {
             {error}
           </p>
         )}
-        <button type="submit" className="button" disabled={busy} data-testid="advertiser-create-submit">
-          {busy ? t('advertiser.working') : t('advertiser.create.submit')}
+        <button type="submit" className="button" disabled={create.isPending} data-testid="advertiser-create-submit">
+          {create.isPending ? t('advertiser.working') : t('advertiser.create.submit')}
         </button>
       </form>
     </section>

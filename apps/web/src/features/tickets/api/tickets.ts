@@ -1,5 +1,5 @@
 import type { Ticket, TicketCategory, TicketStats } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
 
@@ -51,16 +51,41 @@ export function ticketErrorText(err: unknown, fallbackKey: string): string {
   return i18next.t('help.errors.network');
 }
 
-export const createTicket = (body: {
-  title: string;
-  description: string;
-  category_id: number;
-  priority: string;
-  user_email?: string;
-}) => api<Ticket>('/api/tickets', { body });
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      title: string;
+      description: string;
+      category_id: number;
+      priority: string;
+      user_email?: string;
+    }) => api<Ticket>('/api/tickets', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
 
-export const replyToTicket = (id: string, message: string, isInternal: boolean) =>
-  api<Ticket>(`/api/tickets/${id}/replies`, { body: { message, is_internal: isInternal } });
+/** A change to one ticket: the answer replaces the cached ticket, and lists and counts are read again. */
+function useTicketMutation<V>(id: string, mutationFn: (vars: V) => Promise<Ticket>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (ticket) => {
+      queryClient.setQueryData(['tickets', 'one', id], ticket);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['tickets', 'stats'] }),
+      ]);
+    },
+  });
+}
 
-export const updateTicket = (id: string, body: { status?: string; assigned_to?: string | null }) =>
-  api<Ticket>(`/api/tickets/${id}`, { method: 'PUT', body });
+export const useReplyToTicket = (id: string) =>
+  useTicketMutation(id, ({ message, isInternal }: { message: string; isInternal: boolean }) =>
+    api<Ticket>(`/api/tickets/${id}/replies`, { body: { message, is_internal: isInternal } }),
+  );
+
+export const useUpdateTicket = (id: string) =>
+  useTicketMutation(id, (body: { status?: string; assigned_to?: string | null }) =>
+    api<Ticket>(`/api/tickets/${id}`, { method: 'PUT', body }),
+  );

@@ -1,38 +1,26 @@
 import { TicketStatuses, type User } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
-import { ticketErrorText, updateTicket, useTicket } from '../api/tickets.ts';
+import { closeDialog, Dialog } from '../../../components/dialog.tsx';
+import { ticketErrorText, useTicket, useUpdateTicket } from '../api/tickets.ts';
 import { Conversation } from './conversation.tsx';
 
 /** Staff view of one ticket: status, assignment, public replies and internal notes. */
 export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string; me: User; onClose(): void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const queryClient = useQueryClient();
   const { data: ticket } = useTicket(ticketId);
-  useEffect(() => ref.current?.showModal(), []);
+  const update = useUpdateTicket(ticketId);
 
-  const change = async (body: { status?: string; assigned_to?: string }) => {
-    try {
-      queryClient.setQueryData(['tickets', 'one', ticketId], await updateTicket(ticketId, body));
-      void queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['tickets', 'stats'] });
-    } catch (err) {
-      console.error(ticketErrorText(err, 'help.errors.load')); // the spec: admin changes only log their failures
-      notify('error', ticketErrorText(err, 'help.errors.load'));
-    }
-  };
+  const change = (body: { status?: string; assigned_to?: string }) =>
+    update.mutate(body, {
+      onError: (err) => {
+        console.error(ticketErrorText(err, 'help.errors.load')); // admin changes log their failures
+        notify('error', ticketErrorText(err, 'help.errors.load'));
+      },
+    });
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog-wide"
-      onClose={onClose}
-      aria-labelledby="admin-ticket-title"
-      data-testid="admin-ticket-dialog"
-    >
+    <Dialog labelledBy="admin-ticket-title" testId="admin-ticket-dialog" wide onClose={onClose}>
       {!ticket ? (
         <div className="spinner" role="status" />
       ) : (
@@ -41,12 +29,7 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
             <h2 id="admin-ticket-title">
               <span className="muted">{ticket.ticket_number}</span> {ticket.title}
             </h2>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('common.close')}
-              onClick={() => ref.current?.close()}
-            >
+            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={closeDialog}>
               ×
             </button>
           </div>
@@ -75,7 +58,7 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
               {t('help.statusLabel')}
               <select
                 value={ticket.status}
-                onChange={(e) => void change({ status: e.target.value })}
+                onChange={(e) => change({ status: e.target.value })}
                 data-testid="admin-status"
               >
                 {TicketStatuses.map((s) => (
@@ -90,7 +73,7 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
               className="button button-outline"
               disabled={!me.wallet_address}
               title={me.wallet_address ? undefined : t('help.assignNeedsWallet')}
-              onClick={() => void change({ assigned_to: me.wallet_address! })}
+              onClick={() => change({ assigned_to: me.wallet_address! })}
             >
               {t('help.assignToMe')}
             </button>
@@ -103,6 +86,6 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
           <Conversation ticket={ticket} staff />
         </>
       )}
-    </dialog>
+    </Dialog>
   );
 }

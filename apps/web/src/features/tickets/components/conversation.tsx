@@ -1,37 +1,33 @@
 import { TicketReplySchema, type Ticket } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replyToTicket, ticketErrorText } from '../api/tickets.ts';
+import { ticketErrorText, useReplyToTicket } from '../api/tickets.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
 
 /** The thread and the reply box; staff may mark a reply as an internal note. */
 export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [internal, setInternal] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const reply = useReplyToTicket(ticket.id);
+  const error = invalid ?? (reply.error && ticketErrorText(reply.error, 'help.errors.reply'));
   const closed = ticket.status === 'closed' && !staff;
 
-  const send = async (e: React.FormEvent) => {
+  const send = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = TicketReplySchema.safeParse({ message, is_internal: internal });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('help.errors.reply'));
-    setBusy(true);
-    setError(null);
-    try {
-      const updated = await replyToTicket(ticket.id, parsed.data.message, parsed.data.is_internal);
-      queryClient.setQueryData(['tickets', 'one', ticket.id], updated);
-      void queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
-      setMessage('');
-      setInternal(false);
-    } catch (err) {
-      setError(ticketErrorText(err, 'help.errors.reply'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('help.errors.reply')));
+    if (!parsed.success) return;
+    reply.mutate(
+      { message: parsed.data.message, isInternal: parsed.data.is_internal },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setInternal(false);
+        },
+      },
+    );
   };
 
   return (
@@ -89,7 +85,7 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
               {error}
             </p>
           )}
-          <button type="submit" className="button" disabled={busy} data-testid="reply-submit">
+          <button type="submit" className="button" disabled={reply.isPending} data-testid="reply-submit">
             {t('help.sendReply')}
           </button>
         </form>

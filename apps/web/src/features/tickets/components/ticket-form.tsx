@@ -1,16 +1,14 @@
 import { TicketCreateSchema, TicketPriorities } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
-import { createTicket, ticketErrorText, useCategories } from '../api/tickets.ts';
+import { ticketErrorText, useCategories, useCreateTicket } from '../api/tickets.ts';
 
 /** Subject, category and description are required; priority defaults to medium; email is optional. */
 export function TicketForm({ initialCategory }: { initialCategory?: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: categories } = useCategories();
   const [form, setForm] = useState({
     title: '',
@@ -19,28 +17,24 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
     priority: 'medium',
     user_email: '',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const create = useCreateTicket();
+  const error = invalid ?? (create.error && ticketErrorText(create.error, 'help.errors.create'));
   const set =
     (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setForm({ ...form, [key]: e.target.value });
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = TicketCreateSchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('help.errors.create'));
-    setBusy(true);
-    setError(null);
-    try {
-      const ticket = await createTicket(parsed.data);
-      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
-      notify('success', t('help.createdNotice', { number: ticket.ticket_number }));
-      void navigate(`/tickets/${ticket.id}`);
-    } catch (err) {
-      setError(ticketErrorText(err, 'help.errors.create'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('help.errors.create')));
+    if (!parsed.success) return;
+    create.mutate(parsed.data, {
+      onSuccess: (ticket) => {
+        notify('success', t('help.createdNotice', { number: ticket.ticket_number }));
+        void navigate(`/tickets/${ticket.id}`);
+      },
+    });
   };
 
   return (
@@ -87,7 +81,7 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
           {error}
         </p>
       )}
-      <button type="submit" className="button" disabled={busy} data-testid="ticket-submit">
+      <button type="submit" className="button" disabled={create.isPending} data-testid="ticket-submit">
         {t('help.submit')}
       </button>
     </form>

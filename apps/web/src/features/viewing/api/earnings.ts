@@ -1,5 +1,5 @@
 import type { Payout, PayoutRequest, ViewerEarnings, ViewingSession } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
 
@@ -25,7 +25,14 @@ export const useViewingHistory = (enabled: boolean) =>
     staleTime: 0,
   });
 
-export const requestPayout = (body: PayoutRequest) => api<Payout>('/api/viewing/payout', { body });
+/** A payout request: the earnings summary is read again after it. */
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutRequest) => api<Payout>('/api/viewing/payout', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['earnings'] }),
+  });
+}
 
 export const claimReferral = (code: string) =>
   api<{ recorded: true; referrer_username: string }>('/api/viewing/referral', { body: { code }, background: true });

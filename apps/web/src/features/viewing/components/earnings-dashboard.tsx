@@ -1,5 +1,4 @@
 import { formatInr } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -18,7 +17,6 @@ const TABS: Tab[] = ['breakdown', 'history', 'guide'];
 /** The viewer earnings page for a signed-in viewer (extended §2). */
 export function EarningsDashboard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('breakdown');
   const [payoutOpen, setPayoutOpen] = useState(false);
   const earnings = useEarnings(true);
@@ -47,7 +45,6 @@ export function EarningsDashboard() {
   const paidOut = () => {
     setPayoutOpen(false);
     notify('success', t('earnings.payout.success', { amount: formatInr(e.total_monthly_earnings) }));
-    void queryClient.invalidateQueries({ queryKey: ['earnings'] });
   };
 
   return (
