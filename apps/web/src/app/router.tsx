@@ -171,7 +171,7 @@ export const router = createBrowserRouter([
       {
         path: '/creator-dashboard',
         ...page(
-          () => import('../features/analytics/creator-dashboard.tsx'),
+          () => import('../features/analytics/components/creator-dashboard.tsx'),
           (m) => guarded(<m.CreatorDashboard />),
         ),
       },

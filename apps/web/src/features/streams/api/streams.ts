@@ -1,6 +1,6 @@
 import type { Stream, StreamCreateInput, StreamCreated, StreamIngest, StreamStats } from '@app/shared';
 import { StreamLimits, type StreamCategory } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export type StreamStatusFilter = 'live' | 'ended' | 'all';
@@ -54,7 +54,21 @@ export const useStream = (id: string) =>
 
 const streamPath = (id: string, action: string) => `/api/streams/${encodeURIComponent(id)}/${action}`;
 
-export const createStream = (input: StreamCreateInput) => api<StreamCreated>('/api/streams/create', { body: input });
+/** My streams, newest first (the Go Live page looks for one not ended yet). */
+export const useOwnStreams = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['streams', 'mine'],
+    queryFn: () => api<{ streams: Stream[] }>('/api/user/streams').then((r) => r.streams),
+    enabled,
+  });
+
+export function useCreateStream() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StreamCreateInput) => api<StreamCreated>('/api/streams/create', { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['streams', 'mine'] }),
+  });
+}
 export const fetchIngest = (id: string) => api<StreamIngest>(streamPath(id, 'ingest'));
 export const rotateStreamKey = (id: string) => api<StreamIngest>(streamPath(id, 'key'), { method: 'POST' });
 export const startStream = (id: string) => api<Stream>(streamPath(id, 'start'), { method: 'POST' });

@@ -1,11 +1,9 @@
 import { formatTokens, StreamLimits, type Stream, type StreamCreateInput } from '@app/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { refreshUser } from '../../../lib/session/session-store.ts';
-import { createStream } from '../api/streams.ts';
+import { useCreateStream, useOwnStreams } from '../api/streams.ts';
 import { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import { useCamera } from '../hooks/use-camera.ts';
 import { formatClock } from '../lib/live-time.ts';
@@ -14,11 +12,7 @@ import { StreamManager, type StreamEnded } from './stream-manager.tsx';
 
 /** A stream of mine that has not ended: after a reload the page offers to manage it again. */
 function useUnfinishedStream(enabled: boolean): Stream | undefined {
-  const { data } = useQuery({
-    queryKey: ['streams', 'mine'],
-    queryFn: () => api<{ streams: Stream[] }>('/api/user/streams').then((r) => r.streams),
-    enabled,
-  });
+  const { data } = useOwnStreams(enabled);
   return data?.find((s) => s.status !== 'ended');
 }
 
@@ -29,12 +23,12 @@ function useUnfinishedStream(enabled: boolean): Stream | undefined {
  */
 export function GoLive() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const camera = useCamera();
   const ingest = useBrowserIngest();
   const [current, setCurrent] = useState<{ id: string; source: StreamSource } | null>(null);
   const [ended, setEnded] = useState<StreamEnded | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [askingCamera, setAskingCamera] = useState(false);
+  const createStream = useCreateStream();
   const unfinished = useUnfinishedStream(!current && !ended);
 
   useEffect(() => {
@@ -44,27 +38,22 @@ export function GoLive() {
   }, [ended]);
 
   const create = async (input: StreamCreateInput, source: StreamSource) => {
-    setBusy(true);
-    try {
-      if (source === 'camera') {
-        try {
-          await camera.request();
-        } catch {
-          notify('error', t('live.cameraFailed'));
-          return;
-        }
-      }
-      try {
-        const created = await createStream(input);
-        void queryClient.invalidateQueries({ queryKey: ['streams', 'mine'] });
-        setCurrent({ id: created.stream_id, source });
-      } catch {
+    if (source === 'camera') {
+      setAskingCamera(true);
+      const granted = await camera.request().then(
+        () => true,
+        () => false,
+      );
+      setAskingCamera(false);
+      if (!granted) return notify('error', t('live.cameraFailed'));
+    }
+    createStream.mutate(input, {
+      onSuccess: (created) => setCurrent({ id: created.stream_id, source }),
+      onError: () => {
         camera.release();
         notify('error', t('live.createFailed'));
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   };
 
   const finish = (result: StreamEnded) => {
@@ -102,7 +91,10 @@ export function GoLive() {
           </button>
         </section>
       )}
-      <GoLiveForm busy={busy} onCreate={(input, source) => void create(input, source)} />
+      <GoLiveForm
+        busy={askingCamera || createStream.isPending}
+        onCreate={(input, source) => void create(input, source)}
+      />
     </div>
   );
 }

@@ -1,29 +1,8 @@
 import { formatCount, formatTokens } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api.ts';
-
-interface Analytics {
-  overview: {
-    total_views: number;
-    total_content: number;
-    total_videos: number;
-    total_clips: number;
-    total_streams: number;
-    total_likes: number;
-    total_comments: number;
-    engagement_rate: number;
-    total_tokens_earned: number;
-  };
-  performance: {
-    top_videos: Array<{ id: string; title: string; views: number }>;
-    top_clips: Array<{ id: string; title: string; views: number }>;
-    recent_views_30d: number;
-  };
-  revenue: { total_earned: number; avg_per_video: number; estimated_monthly: number };
-}
+import { useCreatorAnalytics } from '../api/analytics.ts';
 
 type Tab = 'overview' | 'content' | 'analytics' | 'revenue';
 const TABS: Tab[] = ['overview', 'content', 'analytics', 'revenue'];
@@ -89,10 +68,7 @@ function TopList({
 export function CreatorDashboard() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');
-  const { data, isLoading, error, refetch } = useQuery({
-    queryKey: ['analytics', 'creator'],
-    queryFn: () => api<Analytics>('/api/analytics/creator'),
-  });
+  const { data, isLoading, error, refetch } = useCreatorAnalytics();
 
   if (isLoading)
     return (
