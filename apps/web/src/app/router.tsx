@@ -17,7 +17,7 @@ function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode) {
   return { lazy: async () => ({ element: render(await load()) }) };
 }
 
-/** Static pages of the spec (extended §2) and the other links those pages carry. */
+/** The static information pages and the other links those pages carry. */
 const STATIC_PAGES: Array<[string, string]> = [
   ['/about', 'about'],
   ['/press', 'press'],

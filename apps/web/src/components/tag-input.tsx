@@ -2,7 +2,7 @@ import { ClipLimits } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Tags added with Enter or Add, trimmed and unique, each removable (spec extended §5). */
+/** Tags added with Enter or Add, trimmed and unique, each removable. */
 export function TagInput({
   tags,
   onChange,

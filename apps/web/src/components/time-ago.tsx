@@ -1,7 +1,7 @@
 import { relativeTime } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 
-/** 'N days ago' under a week, 'N weeks ago' under 30 days, else months (spec core §9), translated. */
+/** 'N days ago' under a week, 'N weeks ago' under 30 days, else months, translated. */
 export function TimeAgo({ iso }: { iso: string }) {
   const { t } = useTranslation();
   const r = relativeTime(iso);

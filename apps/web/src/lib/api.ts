@@ -7,7 +7,7 @@ export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = (): void => localStorage.removeItem(TOKEN_KEY);
 
-/** An API failure: `message` is the server's `detail`, else 'HTTP {status}' (spec core §8). */
+/** An API failure: `message` is the server's `detail`, else 'HTTP {status}'. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -28,7 +28,7 @@ export interface ApiOptions {
 }
 
 /**
- * Calls in flight that the person is waiting for: the header's loading bar (spec core §7: the
+ * Calls in flight that the person is waiting for: the header's loading bar (the
  * helper sets the global loading flag unless the call is background or a view/increment ping).
  * Kept apart from the session's loading flag, which replaces the routes with a spinner.
  */

@@ -9,7 +9,7 @@ export interface AppNotification {
   message: string;
 }
 
-/** Spec core §9: a notification lives 5000 ms and the list is checked every 1000 ms. */
+/** A notification lives 5000 ms and the list is checked every 1000 ms. */
 export const NOTIFICATION_LIFETIME_MS = 5000;
 export const NOTIFICATION_CHECK_MS = 1000;
 

@@ -48,7 +48,7 @@ function Section({ title, items, onNavigate }: { title?: string; items: Item[]; 
   );
 }
 
-/** Every section of spec core §2; CREATE and Advertise for the signed-in, Admin Tickets for staff. */
+/** Every section of the sidebar; CREATE and Advertise for the signed-in, Admin Tickets for staff. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);

@@ -13,7 +13,7 @@ const LOAD_FAILED: Record<ClipSourceKind, string> = {
   stream: 'clips.creator.loadStreamFailed',
 };
 
-/** /clip-creator?video={id} or ?stream={id}: signed-in only, with the spec's redirects and texts (extended §2, §8). */
+/** /clip-creator?video={id} or ?stream={id}: signed-in only, with the spec's redirects and texts. */
 export function ClipCreatorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { GoLive } from '../../features/streams/components/go-live.tsx';
 import { session } from '../../lib/session/session-store.ts';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
-/** /go-live: signed-out visitors see 'Sign In Required' (spec core §2). */
+/** /go-live: signed-out visitors see 'Sign In Required'. */
 export function GoLivePage() {
   const { t } = useTranslation();
   const signedIn = session.use((s) => s.isAuthenticated);

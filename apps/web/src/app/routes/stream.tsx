@@ -5,7 +5,7 @@ import { StreamViewer } from '../../features/streams/components/stream-viewer.ts
 import { ApiError } from '../../lib/api.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 
-/** /stream/{id}: the viewer, or 'Stream Not Found' with the server's message (spec extended §2, §8). */
+/** /stream/{id}: the viewer, or 'Stream Not Found' with the server's message. */
 export function StreamPage() {
   const { t } = useTranslation();
   const { streamId = '' } = useParams();

@@ -36,7 +36,7 @@ export async function initI18n(): Promise<void> {
   });
 }
 
-/** Stores the choice, switches texts, sets lang/dir on <html> and tells the user (spec core §2). */
+/** Stores the choice, switches texts, sets lang/dir on <html> and tells the user. */
 export async function changeLanguage(code: string): Promise<void> {
   const language = findLanguage(code);
   if (!language) return;

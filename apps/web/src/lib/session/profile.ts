@@ -3,7 +3,7 @@ import { api } from '../api.ts';
 
 export const fetchProfile = (opts: { background?: boolean } = {}) => api<User>('/api/user/profile', opts);
 
-/** PUT /api/user/profile as multipart (spec core §7); callers send the name only when it changed. */
+/** PUT /api/user/profile as multipart; callers send the name only when it changed. */
 export function updateUsername(username: string): Promise<User> {
   const form = new FormData();
   form.set('username', username);

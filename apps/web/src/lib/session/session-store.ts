@@ -10,7 +10,7 @@ export interface SessionState {
   loading: boolean;
 }
 
-/** The signed-in user (spec core §3–§4). Videos live in the query cache, not here. */
+/** The signed-in user . Videos live in the query cache, not here. */
 export const session = createStore<SessionState>({ user: null, isAuthenticated: false, loading: true });
 
 /** Set by an explicit sign-out, so a still-authorized wallet does not sign the person straight back in. */

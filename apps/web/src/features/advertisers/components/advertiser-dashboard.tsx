@@ -22,7 +22,7 @@ function Stat({ id, label, value }: { id: string; label: string; value: string }
   );
 }
 
-/** The advertiser dashboard (extended §2): loading, no account (create form), or the account with its tabs. */
+/** The advertiser dashboard: loading, no account (create form), or the account with its tabs. */
 export function AdvertiserDashboard() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');

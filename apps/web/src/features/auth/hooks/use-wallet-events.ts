@@ -15,7 +15,7 @@ const walletSession = () => {
 };
 
 /**
- * Follows the wallet (spec core §4): another account re-authenticates, no accounts disconnects, a
+ * Follows the wallet: another account re-authenticates, no accounts disconnects, a
  * chain change reloads. On load, an already authorized account counts as connected and signs in
  * again when no token is stored, unless the person signed out on purpose.
  */

@@ -5,7 +5,7 @@ import { requestChallenge, verifySignature } from '../api/siwe.ts';
 import { wallet } from '../stores/wallet-store.ts';
 import { ensurePolygon, getProvider, personalSign, requestAccounts, type Eip1193Provider } from './eip1193.ts';
 
-/** A failure whose message is already the text to show (spec core §8). */
+/** A failure whose message is already the text to show. */
 class WalletFlowError extends Error {}
 
 /** Signs the server's challenge with `address` and exchanges the signature for a session. */
@@ -35,7 +35,7 @@ async function run(flow: (provider: Eip1193Provider) => Promise<string>): Promis
     wallet.set({ address, connecting: false });
     return true;
   } catch (err) {
-    // Any failure clears the token and resets to disconnected (spec core §4).
+    // Any failure clears the token and resets to disconnected.
     sessionActions.logout();
     const message = err instanceof WalletFlowError ? err.message : i18next.t('wallet.failed');
     wallet.set({ address: null, connecting: false, error: message });

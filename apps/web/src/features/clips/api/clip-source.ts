@@ -3,7 +3,7 @@ import { api } from '../../../lib/api.ts';
 
 export type ClipSourceKind = 'video' | 'stream';
 
-/** What the clip creator needs of a source (spec extended §3: title, duration, creator) and how to preview it. */
+/** What the clip creator needs of a source (title, duration, creator) and how to preview it. */
 export interface ClipSourceInfo {
   kind: ClipSourceKind;
   id: string;
@@ -51,7 +51,7 @@ async function fetchSource(kind: ClipSourceKind, id: string): Promise<ClipSource
   };
 }
 
-/** GET /api/videos/{id} or GET /api/streams/{id} as the clip source (spec extended §7). */
+/** GET /api/videos/{id} or GET /api/streams/{id} as the clip source. */
 export const useClipSource = (kind: ClipSourceKind | undefined, id: string | undefined) =>
   useQuery({
     queryKey: ['clips', 'source', kind, id],

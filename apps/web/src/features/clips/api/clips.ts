@@ -20,7 +20,7 @@ function listQuery(filters: ClipFilters, limit: number, offset: number): string 
 
 /**
  * The clips browser's pages: 20 at a time, the next offset 20 further, and a next page only when
- * the last one was full (spec extended §4). A filter change is a new key, so it starts at offset 0.
+ * the last one was full. A filter change is a new key, so it starts at offset 0.
  */
 export const useClipPages = (filters: ClipFilters) =>
   useInfiniteQuery({

@@ -2,7 +2,7 @@ import { formatCount, formatTokens } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useClipStats } from '../api/clips.ts';
 
-/** Platform totals over every clip (spec extended §2: total clips, tokens earned, views). */
+/** Platform totals over every clip (total clips, tokens earned, views). */
 export function ClipStatsCard() {
   const { t } = useTranslation();
   const { data } = useClipStats();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecentClips } from '../api/clips.ts';
 
-/** Up to six other clips; a failure is only logged (spec extended §8). */
+/** Up to six other clips; a failure is only logged. */
 export function MoreClips({ currentId }: { currentId: string }) {
   const { t } = useTranslation();
   const { data, error } = useRecentClips();

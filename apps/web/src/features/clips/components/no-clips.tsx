@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
 
-/** The two empty states of spec extended §2: with filters, or before anyone made a clip. */
+/** The two empty states: with filters, or before anyone made a clip. */
 export function NoClips({ filtered }: { filtered: boolean }) {
   const { t } = useTranslation();
   const signedIn = session.use((s) => s.isAuthenticated);

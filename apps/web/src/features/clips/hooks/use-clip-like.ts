@@ -6,7 +6,7 @@ import { session } from '../../../lib/session/session-store.ts';
 import { likeClip } from '../api/clips.ts';
 
 /**
- * Spec extended §4: one like per visit; once liked the button is locked and the count rises by
+ * One like per visit; once liked the button is locked and the count rises by
  * one (at once, put back if the call fails). A clip liked on an earlier visit starts locked.
  */
 export function useClipLike(clip: Clip) {

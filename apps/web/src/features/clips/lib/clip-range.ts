@@ -9,7 +9,7 @@ const floorToStep = (seconds: number): number => Math.floor(seconds * TENTHS + 1
 export const maxStart = (clipSeconds: number, sourceSeconds: number): number =>
   Math.max(0, floorToStep(sourceSeconds - clipSeconds));
 
-/** Spec extended §4: the start is kept between 0 and source duration minus clip duration, in steps of 0.1 s. */
+/** The start is kept between 0 and source duration minus clip duration, in steps of 0.1 s. */
 export function clampStart(start: number, clipSeconds: number, sourceSeconds: number): number {
   if (!Number.isFinite(start)) return 0;
   return Math.min(Math.max(0, roundToStep(start)), maxStart(clipSeconds, sourceSeconds));

@@ -1,4 +1,4 @@
-/** Advertising packages and ad lengths as the spec lists them (extended §2 and §9). Prices are US dollars a month. */
+/** Advertising packages and ad lengths as the advertise page lists them. Prices are US dollars a month. */
 export const AD_PACKAGES = [
   { id: 'starter', monthlyUsd: 500 },
   { id: 'professional', monthlyUsd: 2000 },
@@ -7,14 +7,14 @@ export const AD_PACKAGES = [
 
 export const AD_DURATIONS_SECONDS = [15, 30, 60] as const;
 
-/** The planned split of ad spend, the one the advertiser dashboard shows (spec §9). */
+/** The planned split of ad spend, the one the advertiser dashboard shows. */
 export const AD_SPEND_SPLIT = [
   { id: 'creators', percent: 70 },
   { id: 'viewers', percent: 15 },
   { id: 'platform', percent: 15 },
 ] as const;
 
-/** Minimum top-up of an advertiser balance, in rupees (spec §5). */
+/** Minimum top-up of an advertiser balance, in rupees. */
 export const MIN_ADD_FUNDS_RUPEES = 1000;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

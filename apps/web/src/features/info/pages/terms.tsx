@@ -1,6 +1,6 @@
 import { InfoPage } from '../components/info-page.tsx';
 
-const PAYOUT_THRESHOLD_RUPEES = 5000; // spec §9
+const PAYOUT_THRESHOLD_RUPEES = 5000; // the payout threshold the earnings page states
 
 export function TermsPage() {
   return (

@@ -21,7 +21,7 @@ const listPath = (f: StreamFilters) => {
   return `/api/streams?${search.toString()}`;
 };
 
-/** GET /api/streams?status=&limit=20&category= (spec core §7, extended §7). */
+/** GET /api/streams?status=&limit=20&category=. */
 export const useStreams = (filters: StreamFilters) =>
   useQuery({
     queryKey: ['streams', 'list', filters],

@@ -34,7 +34,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
 }
 
 /**
- * The live chat panel (spec core §2, §5): messages, an input that sends on Enter (200 characters),
+ * The live chat panel: messages, an input that sends on Enter (200 characters),
  * an optional tip, and the connection state. In creator mode (the stream's creator_wallet is the
  * user's wallet) there is no tip field and the panel says so; tips arrive highlighted.
  */
@@ -134,7 +134,7 @@ export function ChatPanel({
       ) : user ? (
         <form
           className="chat-form"
-          noValidate // the tip's own messages (spec core §8), not the browser's
+          noValidate // the tip's own messages, not the browser's
           onSubmit={(e) => {
             e.preventDefault();
             submit();

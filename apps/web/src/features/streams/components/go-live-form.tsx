@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notifications.ts';
 
 export type StreamSource = 'camera' | 'software';
 
-/** The create form of the Go Live page (spec core §2, §5): title, description, category, tags, and where video comes from. */
+/** The create form of the Go Live page: title, description, category, tags, and where video comes from. */
 export function GoLiveForm({
   busy,
   onCreate,

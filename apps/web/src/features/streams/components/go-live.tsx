@@ -17,7 +17,7 @@ function useUnfinishedStream(enabled: boolean): Stream | undefined {
 }
 
 /**
- * The Go Live page (spec core §2, §4): no stream → the create form (the camera is asked for first,
+ * The Go Live page: no stream → the create form (the camera is asked for first,
  * then the stream is created); created → the manage view; stopped → a summary, and the form again
  * 3 seconds later.
  */

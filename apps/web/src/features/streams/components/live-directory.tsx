@@ -36,7 +36,7 @@ function QuickActions() {
   );
 }
 
-/** The live directory /live (spec extended §2). */
+/** The live directory /live. */
 export function LiveDirectory() {
   const { t } = useTranslation();
   const signedIn = session.use((s) => s.isAuthenticated);

@@ -4,7 +4,7 @@ import type { StreamFilters, StreamStatusFilter } from '../api/streams.ts';
 
 const STATUSES: StreamStatusFilter[] = ['live', 'ended', 'all'];
 
-/** Status toggles (live, ended, all) and the category dropdown (spec extended §2). */
+/** Status toggles (live, ended, all) and the category dropdown. */
 export function LiveFilters({ filters, onChange }: { filters: StreamFilters; onChange(next: StreamFilters): void }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { formatCount, formatTokens } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useStreamStats } from '../api/streams.ts';
 
-/** Directory totals (spec extended §2): live now, watching now, tokens earned by streams, streams in all. */
+/** Directory totals: live now, watching now, tokens earned by streams, streams in all. */
 export function LiveStatsCard() {
   const { t } = useTranslation();
   const { data } = useStreamStats();

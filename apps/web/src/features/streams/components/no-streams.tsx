@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
 
 /**
- * The empty states of spec extended §2: nobody live, nothing in the chosen category, or nothing
+ * The empty states: nobody live, nothing in the chosen category, or nothing
  * for the other filters.
  */
 export function NoStreams({ status, category }: { status: string; category: string | undefined }) {

@@ -2,7 +2,7 @@ import { formatCount, type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../lib/live-time.ts';
 
-/** The ended (or not yet started) stream's notice: how long it ran and its peak viewers (spec extended §2). */
+/** The ended (or not yet started) stream's notice: how long it ran and its peak viewers. */
 export function OfflineNotice({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
   const notStarted = !stream.start_time;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../lib/live-time.ts';
 
-/** Cards show two tags, then +N for the rest (spec extended §2). */
+/** Cards show two tags, then +N for the rest. */
 const TAGS_SHOWN = 2;
 
 export function StreamTags({ tags }: { tags: string[] }) {

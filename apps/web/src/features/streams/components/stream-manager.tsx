@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * The manage view of the Go Live page (spec core §2, §4): the camera or OBS details, the live
+ * The manage view of the Go Live page: the camera or OBS details, the live
  * duration and the tokens stopping would pay (both ticking every second), the control bar, and
  * the chat beside it.
  */

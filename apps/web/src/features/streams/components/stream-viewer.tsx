@@ -46,7 +46,7 @@ function StreamMedia({ stream }: { stream: Stream }) {
   );
 }
 
-/** The stream viewer /stream/{id} (spec extended §2): player or offline notice, details, chat, other live streams. */
+/** The stream viewer /stream/{id}: player or offline notice, details, chat, other live streams. */
 export function StreamViewer({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -56,7 +56,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
   const now = useNow(stream.is_live);
   const elapsed = stream.is_live ? elapsedSeconds(stream.start_time, null, now) : stream.duration;
   const viewers = stream.is_live ? (chat.viewers ?? stream.viewers_count) : 0;
-  // Creator mode (spec extended §6: the stream's wallet is the user's); an email account has no wallet, so its id counts too.
+  // Creator mode (the stream's wallet is the user's); an email account has no wallet, so its id counts too.
   const sameWallet =
     !!user?.wallet_address &&
     !!stream.creator_wallet &&

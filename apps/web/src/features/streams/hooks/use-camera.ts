@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** What the Go Live page asks for (spec core §9): 1280x720 with sound. */
+/** What the Go Live page asks for: 1280x720 with sound. */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { width: { ideal: 1280 }, height: { ideal: 720 } },
   audio: true,

@@ -16,7 +16,7 @@ export type ChatEntry =
 export interface LiveChat {
   entries: ChatEntry[];
   connection: ChatConnection;
-  /** the inline status line under the panel title (spec core §8 texts), null when all is well */
+  /** the inline status line under the panel title (translated texts), null when all is well */
   problem: string | null;
   viewers: number | null;
   /** whether the server knows who is talking (anonymous viewers read, they do not send) */
@@ -29,7 +29,7 @@ const KEEP = 300;
 const myName = () => session.get().user?.username ?? null;
 
 /**
- * The live chat socket of one stream (spec core §4): history on join, messages, tips, viewer
+ * The live chat socket of one stream: history on join, messages, tips, viewer
  * counts. A dropped socket is reopened up to 5 times, 2 s × the attempt number apart; an open
  * resets the count; after the last attempt the panel says the chat is lost.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, re-read every second while `ticking` (live duration and tokens, spec core §4). */
+/** The current time, re-read every second while `ticking` (the live duration and tokens). */
 export function useNow(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -4,7 +4,7 @@ import { StreamLimits } from '@app/shared';
 export const FINAL_CLOSE_CODE = 4404;
 
 /**
- * How long to wait before reopening a dropped chat socket (spec core §4): 2 s × the attempt number,
+ * How long to wait before reopening a dropped chat socket: 2 s × the attempt number,
  * for attempts 1 to 5; null once they are used up or when the close was final.
  */
 export function reconnectDelay(attempt: number, closeCode: number): number | null {

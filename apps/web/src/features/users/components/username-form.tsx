@@ -10,7 +10,7 @@ export function UsernameForm({ user }: { user: User }) {
   const [name, setName] = useState(user.username);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = name.trim() !== user.username; // only a changed name is sent (spec core §5)
+  const changed = name.trim() !== user.username; // only a changed name is sent
 
   async function save(e: React.FormEvent) {
     e.preventDefault();

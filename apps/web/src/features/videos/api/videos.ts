@@ -24,7 +24,7 @@ const query = (params: FeedParams) => {
   return search.toString();
 };
 
-/** A feed page; results are reused for 5 minutes per filter (spec core §4). */
+/** A feed page; results are reused for 5 minutes per filter. */
 export const useFeed = (params: FeedParams) =>
   useQuery({
     queryKey: ['videos', 'feed', params],

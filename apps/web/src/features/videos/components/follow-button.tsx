@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { setFollowing, useFollowStatus } from '../api/engagement.ts';
 
-/** Follow state changes only when the call returns ok (spec core §4); hidden on one's own content. */
+/** Follow state changes only when the call returns ok; hidden on one's own content. */
 export function FollowButton({ creator, creatorId }: { creator: string; creatorId: string }) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);

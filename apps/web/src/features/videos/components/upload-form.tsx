@@ -11,7 +11,7 @@ import { uploadVideo } from '../api/upload-video.ts';
 type Phase = 'idle' | 'uploading' | 'success' | 'error';
 const REDIRECT_MS = 2000;
 
-/** Checks in the order and words of spec core §5; the server checks the same again (and the bytes). */
+/** Checks field by field, in a fixed order; the server checks the same again (and the bytes). */
 export function validateFile(file: File | null): string | null {
   if (!file) return 'videos.errors.noFile';
   if (!file.type.startsWith('video/')) return 'videos.errors.notVideo';

@@ -31,7 +31,7 @@ export function VideoDetails({ video }: { video: Video }) {
   const key = ['videos', 'one', video.id];
   const patch = (change: (v: Video) => Video) => queryClient.setQueryData<Video>(key, (v) => (v ? change(v) : v));
 
-  // Optimistic: the count moves at once and silently moves back if the call fails (spec core §4).
+  // Optimistic: the count moves at once and silently moves back if the call fails.
   const like = async () => {
     if (!user) return notify('warning', t('videos.likeSignIn'));
     patch((v) => ({ ...v, likes: v.likes + 1 }));

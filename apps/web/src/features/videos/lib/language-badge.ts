@@ -1,4 +1,4 @@
-/** The card's language badge (spec core §9): Education and News → hindi, Art → tamil, Tutorial → bengali, others english. */
+/** The card's language badge: Education and News → hindi, Art → tamil, Tutorial → bengali, others english. */
 export function languageBadge(category: string | undefined): string {
   switch (category?.toLowerCase()) {
     case undefined:

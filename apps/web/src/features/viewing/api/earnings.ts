@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
 
-/** Sessions the Viewing History tab shows (extended §9). */
+/** Sessions the Viewing History tab shows. */
 export const HISTORY_SHOWN = 10;
 
 export const useEarnings = (enabled: boolean) =>

@@ -14,7 +14,7 @@ import './earnings.css';
 type Tab = 'breakdown' | 'history' | 'guide';
 const TABS: Tab[] = ['breakdown', 'history', 'guide'];
 
-/** The viewer earnings page for a signed-in viewer (extended §2). */
+/** The viewer earnings page for a signed-in viewer. */
 export function EarningsDashboard() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('breakdown');

@@ -18,7 +18,7 @@ const BANK_FIELDS = [
 type BankField = (typeof BANK_FIELDS)[number][0];
 
 /**
- * The payout request (extended §2): the amount ready for payout, bank transfer (four fields) or UPI
+ * The payout request: the amount ready for payout, bank transfer (four fields) or UPI
  * (one), checked with the same schema as the server; the server's detail is shown when it refuses.
  */
 export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; onClose(): void; onSuccess(): void }) {
