@@ -14,6 +14,7 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { makePrivateDir } from './storage/private-files.ts';
 import { createTempDir } from './storage/temp-dir.ts';
+import { systemClock } from './lib/clock.ts';
 
 // Payout details are never logged on purpose; these paths catch them if a body ever is.
 const PAYOUT_DETAILS = ['bank_details', '*.bank_details', 'req.body.bank_details', '*.account_number', '*.upi_id'];
@@ -79,6 +80,7 @@ export async function createContext(
     jobs,
     live,
     passwords,
+    clock: systemClock,
   };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { Clock } from './lib/clock.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { LiveContext } from './live/live-context.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   live: LiveContext;
   /** scrypt behind a small per-process gate, so sign-in bursts leave the thread pool to media I/O */
   passwords: PasswordHasher;
+  /** the one clock every rule reads the time from (tests replace it) */
+  clock: Clock;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { DelayedError, Job, Queue, UnrecoverableError, Worker, type JobState } f
 import { Redis } from 'ioredis';
 import type { Updateable } from 'kysely';
 import type { Executor } from '../db/database.ts';
-import { nowIso } from '../lib/ids.ts';
+
 import { BullOutbox, FORWARDED, bullJobId, type BullJobData } from './bullmq-outbox.ts';
 import type { EnqueueOptions, JobInfo, JobQueue, JobQueueOptions } from './job-queue.ts';
 import { JobRegistry } from './job-registry.ts';
@@ -11,6 +11,7 @@ import { findJob, insertJobRow, updateJob } from './jobs.repository.ts';
 import type { FinalFailureHook, JobHandler, JobPayloads, JobStatus, JobType, JobsTable } from './job-types.ts';
 import { Semaphore } from '../lib/semaphore.ts';
 import { settlesWithin } from './wait.ts';
+import { systemClock } from '../lib/clock.ts';
 
 const ABORT_WAIT_MS = 5_000;
 const SHUTDOWN = new Error('worker shutting down');
@@ -215,7 +216,7 @@ export class BullJobQueue implements JobQueue {
 
   /** Keeps the `jobs` row in step; a failure here must not fail the job itself. */
   private async mirror(id: string, fields: Updateable<JobsTable>): Promise<void> {
-    await updateJob(this.opts.db, id, { ...fields, updated_at: nowIso() }).catch((err: unknown) =>
+    await updateJob(this.opts.db, id, { ...fields, updated_at: systemClock.iso() }).catch((err: unknown) =>
       this.opts.log.error({ err, job: id }, 'job mirror update failed'),
     );
   }

@@ -1,8 +1,9 @@
 import type { Queue } from 'bullmq';
 import type { Db } from '../db/database.ts';
-import { nowIso } from '../lib/ids.ts';
+
 import type { JobLog } from './job-queue.ts';
 import { markJobForwarded, pendingOutboxJobs } from './jobs.repository.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /** `locked_by` of a row BullMQ has taken over. */
 export const FORWARDED = 'bullmq';
@@ -47,7 +48,7 @@ export class BullOutbox {
         removeOnComplete: { age: KEEP_FINISHED_S },
         removeOnFail: { age: KEEP_FINISHED_S },
       });
-      await markJobForwarded(this.db, row.id, FORWARDED, nowIso());
+      await markJobForwarded(this.db, row.id, FORWARDED, systemClock.iso());
     }
   }
 

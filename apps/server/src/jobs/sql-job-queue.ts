@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '../db/database.ts';
-import { nowIso } from '../lib/ids.ts';
+
 import type { EnqueueOptions, JobInfo, JobQueue, JobQueueOptions } from './job-queue.ts';
 import { JobRegistry } from './job-registry.ts';
 import { backoffDelay, clampProgress, errorText, rowToInfo } from './job-rows.ts';
 import { claimNextJob, findJob, insertJobRow, releaseOwnedJob, updateOwnedJob } from './jobs.repository.ts';
 import type { FinalFailureHook, JobHandler, JobPayloads, JobType, JobsTable } from './job-types.ts';
 import { waitFor } from './wait.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /** How long stop() waits for aborted handlers to return before leaving their leases to expire. */
 const ABORT_WAIT_MS = 5_000;
@@ -128,7 +129,7 @@ export class SqlJobQueue implements JobQueue {
   private async claim(): Promise<JobsTable | undefined> {
     const types = this.claimableTypes();
     if (types.length === 0) return undefined;
-    const now = nowIso();
+    const now = systemClock.iso();
     const lockedUntil = new Date(Date.now() + this.opts.leaseMs).toISOString();
     return claimNextJob(this.opts.db, this.opts.dialect, { types, workerId: this.workerId, now, lockedUntil });
   }
@@ -152,7 +153,7 @@ export class SqlJobQueue implements JobQueue {
           const progress = clampProgress(percent);
           if (progress === lastProgress) return; // ffmpeg reports far more often than the number moves
           lastProgress = progress;
-          await this.updateOwn(job.id, { progress, updated_at: nowIso() });
+          await this.updateOwn(job.id, { progress, updated_at: systemClock.iso() });
         },
       });
       await this.updateOwn(job.id, {
@@ -161,7 +162,7 @@ export class SqlJobQueue implements JobQueue {
         locked_by: null,
         locked_until: null,
         last_error: null,
-        updated_at: nowIso(),
+        updated_at: systemClock.iso(),
       });
     } catch (err) {
       await this.failed(job, payload, err, controller.signal).catch((e: unknown) =>
@@ -203,12 +204,12 @@ export class SqlJobQueue implements JobQueue {
       locked_by: null,
       locked_until: null,
       last_error: error,
-      updated_at: nowIso(),
+      updated_at: systemClock.iso(),
     });
   }
 
   private async release(job: JobsTable): Promise<void> {
-    await releaseOwnedJob(this.opts.db, job.id, this.workerId, nowIso());
+    await releaseOwnedJob(this.opts.db, job.id, this.workerId, systemClock.iso());
   }
 
   private async renewLease(id: string, controller: AbortController): Promise<void> {

@@ -1,18 +1,21 @@
 /**
- * The server's clock, per app context. Rules that measure real time (watch heartbeats, hourly ad
- * windows) read it through here, so tests can move time forward without sleeping.
+ * The server's one clock. It lives on the app context (`ctx.clock`), so every rule that reads the
+ * time (sessions, watch heartbeats, hourly ad windows, ledger entries) reads the same one, and tests
+ * can move it forward without sleeping. Job leases and timers run on real time.
  */
-export type Clock = () => number;
-
-const clocks = new WeakMap<object, Clock>();
-
-/** Now, for this app (its AppContext). */
-export const clockNow = (ctx: object): Date => new Date((clocks.get(ctx) ?? Date.now)());
-
-/** Replaces the app's clock (tests). */
-export function setClock(ctx: object, clock: Clock): void {
-  clocks.set(ctx, clock);
+export interface Clock {
+  now(): Date;
+  /** now as an ISO-8601 UTC string, the form every timestamp column holds */
+  iso(): string;
 }
+
+/** A clock reading time from `ms` (milliseconds since the epoch). */
+export const clockFrom = (ms: () => number): Clock => ({
+  now: () => new Date(ms()),
+  iso: () => new Date(ms()).toISOString(),
+});
+
+export const systemClock: Clock = clockFrom(Date.now);
 
 /** UTC calendar day of a time: YYYY-MM-DD. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

@@ -12,5 +12,3 @@ export function newId(length = 12): string {
   }
   return out.length === length ? out : newId(length);
 }
-
-export const nowIso = (): string => new Date().toISOString();

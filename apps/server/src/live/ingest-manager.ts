@@ -134,7 +134,7 @@ export class IngestManager implements RecordingHolder {
       const cid = await cidOfFile(file);
       await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
       await this.ctx.db.transaction().execute(async (trx) => {
-        await streams.setRecording(trx, streamId, cid, Math.round(info.durationSeconds * 1000));
+        await streams.setRecording(this.ctx, trx, streamId, cid, Math.round(info.durationSeconds * 1000));
         await this.ctx.jobs.enqueue('stream-replay', { streamId }, {}, trx);
       });
     }

@@ -1,10 +1,11 @@
 import { EarningCategories } from '@app/shared';
 import type { Db, Executor } from '../db/database.ts';
-import { newId, nowIso } from '../lib/ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { ClipsTable } from '../modules/clips/clips.tables.ts';
 import { transfer } from '../modules/ledger/ledger.service.ts';
 import { RupeeAccount } from '../modules/ledger/rupee-accounts.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /**
  * Inserts a ready video row directly, for tests of feeds and engagement that do not need real media
@@ -15,7 +16,7 @@ export async function insertVideo(
   creatorId: string,
   overrides: Partial<VideosTable> = {},
 ): Promise<VideosTable> {
-  const at = overrides.created_at ?? nowIso();
+  const at = overrides.created_at ?? systemClock.iso();
   const row: VideosTable = {
     id: newId(),
     creator_id: creatorId,
@@ -50,7 +51,7 @@ export async function insertClip(
   sourceVideoId: string,
   overrides: Partial<ClipsTable> = {},
 ): Promise<ClipsTable> {
-  const at = overrides.created_at ?? nowIso();
+  const at = overrides.created_at ?? systemClock.iso();
   const row: ClipsTable = {
     id: newId(),
     creator_id: creatorId,

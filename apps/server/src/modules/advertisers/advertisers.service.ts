@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, idempotencyMismatch, notFound } from '../../http/errors.ts';
-import { clockNow } from '../../lib/clock.ts';
+
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, earnedByRef, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
@@ -34,7 +34,7 @@ export async function createAccount(
   user: UsersTable,
   input: AdvertiserAccountCreate,
 ): Promise<AdvertiserAccount> {
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const row: AdvertisersTable = {
     id: newId(),
     user_id: user.id,
@@ -107,7 +107,7 @@ export async function addFunds(
   });
   if (payment.status !== 'succeeded') throw badRequest(payment.reason);
 
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const funds = {
     id: newId(16),
     advertiser_id: advertiser.id,

@@ -6,13 +6,14 @@ import {
   type SponsoredCampaign,
 } from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setClock } from '../../lib/clock.ts';
+
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import { payRewards } from '../viewing/rewards.service.ts';
+import { clockFrom } from '../../lib/clock.ts';
 
 const HOUR = 3_600_000;
 
@@ -26,7 +27,7 @@ describe.each(testDialects)('advertisers and campaigns on %s', (dialect) => {
   afterAll(() => t.close());
   beforeEach(() => {
     now = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR + 9 * HOUR; // 09:00 UTC today
-    setClock(t.ctx, () => now);
+    t.ctx.clock = clockFrom(() => now);
   });
 
   const call = (

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { clockNow, utcDay } from '../../lib/clock.ts';
+import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, balancesOf, earnedByRef, lockAccounts, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
@@ -47,7 +47,7 @@ export async function listCampaigns(ctx: AppContext, user: UsersTable): Promise<
 export async function createCampaign(ctx: AppContext, user: UsersTable, input: CampaignCreate): Promise<Campaign> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   if (advertiser.account_status !== 'active') throw forbidden('Your advertiser account is not active');
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const row: CampaignsTable = {
     id: newId(),
     advertiser_id: advertiser.id,
@@ -105,7 +105,7 @@ export async function changeCampaign(
   action: CampaignAction,
 ): Promise<Campaign> {
   const advertiser = await requireAdvertiser(ctx.db, user);
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const row = await ctx.db.transaction().execute(async (trx) => {
     const campaign = await repo.findCampaign(trx, id);
     if (!campaign || campaign.advertiser_id !== advertiser.id) throw notFound(CAMPAIGN_NOT_FOUND);
@@ -145,7 +145,7 @@ export async function sponsoredFor(
   category: string | undefined,
   viewer?: UsersTable,
 ): Promise<SponsoredCampaign[]> {
-  const day = utcDay(clockNow(ctx));
+  const day = utcDay(ctx.clock.now());
   const rows = (await repo.activeCampaigns(ctx.db, category, CANDIDATES)).filter((r) => r.owner_id !== viewer?.id);
   const balances = await balancesOf(
     ctx.db,
@@ -201,7 +201,7 @@ export async function recordAdEvent(
   const result = { counted: false, landing_url: campaign.landing_url };
   if (campaign.status !== 'active' || owner?.id === campaign.advertiser_id) return result;
 
-  const now = clockNow(ctx);
+  const now = ctx.clock.now();
   const at = now.toISOString();
   const price = kind === 'impression' ? AdRules.impressionPrice : AdRules.clickPrice;
   const viewerKey = viewer ? `user:${viewer.id}` : addressKey;

@@ -35,7 +35,7 @@ export interface CreatorAnalytics {
  * features land), never invented numbers.
  */
 export async function creatorAnalytics(ctx: AppContext, userId: string): Promise<CreatorAnalytics> {
-  const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
+  const since = new Date(ctx.clock.now().getTime() - 30 * DAY_MS).toISOString();
   const [{ totals, topVideos, recentViews }, clipStats, total, last30] = await Promise.all([
     creatorVideoStats(ctx, userId, since, TOP),
     creatorClipStats(ctx, userId, TOP),

@@ -6,7 +6,7 @@ import { isUniqueViolation, type Trx } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { clientNetworkKey } from '../../http/client-network.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { createSession } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
 import {
@@ -28,7 +28,7 @@ const CHALLENGE_USED = 'This sign-in request has expired or was already used. Pl
 export async function issueChallenge(ctx: AppContext, walletAddress: string): Promise<{ message: string }> {
   const address = getAddress(walletAddress.toLowerCase());
   const nonce = randomBytes(16).toString('hex'); // 128 bits
-  const now = new Date();
+  const now = ctx.clock.now();
   const message = buildSiweMessage(address, nonce, { publicUrl: ctx.config.publicUrl, now });
   await forgetExpiredNonces(ctx.db, now.toISOString());
   await insertNonce(ctx.db, {
@@ -47,13 +47,13 @@ export async function verifyWallet(
   clientIp: string,
 ): Promise<AuthResponse> {
   const address = getAddress(input.wallet_address.toLowerCase());
-  const checked = checkSiweMessage(input.message, address, { publicUrl: ctx.config.publicUrl, now: new Date() });
+  const checked = checkSiweMessage(input.message, address, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() });
   if (!checked.ok) throw unauthorized(checked.reason);
   const signer = await recoverSigner(input.message, input.signature);
   if (!signer) throw unauthorized('Invalid signature');
   if (signer !== address) throw unauthorized('The signature does not match this wallet');
 
-  if (!(await consumeNonce(ctx.db, checked.nonce, address, nowIso()))) throw unauthorized(CHALLENGE_USED);
+  if (!(await consumeNonce(ctx.db, checked.nonce, address, ctx.clock.iso()))) throw unauthorized(CHALLENGE_USED);
 
   // A wallet proves itself by its signature, so ADMIN_WALLETS may grant at once.
   const grant: Role | undefined = ctx.config.adminWallets.includes(address.toLowerCase()) ? 'admin' : undefined;
@@ -136,7 +136,7 @@ async function createWithBonusQuota(
       clientKey,
       'welcome_bonus',
       ctx.config.welcomeBonusPerNetworkDay,
-      new Date(),
+      ctx.clock.now(),
     );
     return { user: await createUser(trx, { ...(await describe(trx)), welcomeBonus }), welcomeBonus };
   });

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { withinDailyLimit } from '../viewing/rewards.service.ts';
 import type { RecordingSnapshot } from '../../live/live-context.ts';
@@ -98,7 +98,7 @@ async function insertClip(
   if (startMs + input.duration * 1000 > sourceMs) throw badRequest(CLIP_BEYOND_SOURCE);
 
   const id = newId();
-  const at = nowIso();
+  const at = ctx.clock.iso();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertClip(trx, {
       id,
@@ -123,7 +123,7 @@ async function insertClip(
       created_at: at,
       updated_at: at,
     });
-    if (await withinDailyLimit(trx, user.id, 'clip_reward', Rewards.clipCreateDailyLimit, new Date())) {
+    if (await withinDailyLimit(trx, user.id, 'clip_reward', Rewards.clipCreateDailyLimit, ctx.clock.now())) {
       await transfer(
         {
           from: SystemAccount.mint,
@@ -145,7 +145,7 @@ async function insertClip(
 export async function likeClip(ctx: AppContext, clipId: string, user: UsersTable): Promise<ClipLikeResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const clip = await visibleClip(trx, clipId, user);
-    const added = await repo.addLike(trx, clipId, user.id, nowIso());
+    const added = await repo.addLike(trx, clipId, user.id, ctx.clock.iso());
     if (added && clip.creator_id !== user.id) {
       await transfer(
         {
@@ -173,7 +173,7 @@ export async function recordClipView(
   return ctx.db.transaction().execute(async (trx) => {
     const clip = await visibleClip(trx, clipId, viewer);
     if (viewer?.id === clip.creator_id) return { counted: false, views: Number(clip.views) };
-    const now = new Date();
+    const now = ctx.clock.now();
     const at = now.toISOString();
     const counted = await repo.claimViewWindow(
       trx,

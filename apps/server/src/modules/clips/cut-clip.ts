@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { cidOfFile, cutClip, probe, withoutDurationCap } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { renderFile } from '../../media/render-hls.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { resolveClipSource } from './clip-sources.ts';
@@ -65,7 +65,7 @@ export async function processClip(
       ctx.db,
       clipId,
       { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath },
-      nowIso(),
+      ctx.clock.iso(),
     );
     if (clip.source_cid) await releaseSnapshot(ctx, clip.source_cid);
     await job.reportProgress(100);
@@ -77,6 +77,6 @@ export async function processClip(
 /** After the last retry: the clip leaves `processing` for an explicit `failed` its creator can see. */
 export async function markClipFailed(ctx: AppContext, clipId: string, reason: string): Promise<void> {
   const clip = await repo.findClip(ctx.db, clipId);
-  await repo.markFailed(ctx.db, clipId, reason, nowIso());
+  await repo.markFailed(ctx.db, clipId, reason, ctx.clock.iso());
   if (clip?.source_cid) await releaseSnapshot(ctx, clip.source_cid);
 }

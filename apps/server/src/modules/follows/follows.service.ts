@@ -2,7 +2,7 @@ import type { Video, VideoListQuery } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
 import { deleteFollow, followedCreatorIds, followExists, insertFollow } from './follows.repository.ts';
@@ -23,7 +23,7 @@ export async function follow(
 ): Promise<{ is_following: true }> {
   const creator = await findCreator(ctx, creatorRef);
   if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF);
-  await insertFollow(ctx.db, follower.id, creator.id, nowIso());
+  await insertFollow(ctx.db, follower.id, creator.id, ctx.clock.iso());
   return { is_following: true };
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
-import { nowIso } from '../../lib/ids.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 export async function createAccount(
   db: Executor,
@@ -16,7 +16,7 @@ export async function createAccount(
       user_id: account.userId ?? null,
       currency: account.currency,
       balance: 0,
-      created_at: nowIso(),
+      created_at: systemClock.iso(),
       pool: 0,
     })
     .onConflict((oc) => oc.column('id').doNothing())

@@ -1,8 +1,9 @@
 import type { Executor } from '../../db/database.ts';
 import type { Currency, LedgerAccountKind } from '../../db/schema.ts';
 import { idempotencyMismatch, insufficientFunds } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import * as repo from './ledger.repository.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** System accounts. The mint may go negative: it is where every reward comes from. */
 export const SystemAccount = { mint: 'system:mint' } as const;
@@ -84,7 +85,7 @@ async function move(
     currency,
     kind,
     ref,
-    created_at: nowIso(),
+    created_at: systemClock.iso(),
   };
   if (!(await repo.insertEntryOnce(trx, entry))) {
     const existing = await repo.findEntryByKey(trx, idempotencyKey);

@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { deleteSession, deleteUserSessions, insertSession, userForTokenHash } from './sessions.repository.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Issues an opaque bearer token (256 random bits); only its SHA-256 is stored. */
 export async function createSession(db: Executor, userId: string, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
+  const now = systemClock.now().getTime();
   await insertSession(db, {
     token_hash: hashToken(token),
     user_id: userId,
@@ -21,7 +22,7 @@ export async function createSession(db: Executor, userId: string, ttlMs: number)
 
 /** The user behind a live token, or undefined for unknown, revoked and expired tokens. */
 export const userForToken = (db: Executor, token: string): Promise<UsersTable | undefined> =>
-  userForTokenHash(db, hashToken(token), nowIso());
+  userForTokenHash(db, hashToken(token), systemClock.iso());
 
 export const revokeSession = (db: Executor, token: string): Promise<void> => deleteSession(db, hashToken(token));
 

@@ -2,7 +2,7 @@ import { ChatSendSchema, StreamLimits, microToTokens, tokensToMicro, type ChatMe
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { insertChatMessage, latestChatMessages } from './chat.repository.ts';
@@ -45,7 +45,7 @@ export async function postMessage(
   if (!parsed.success) throw new ChatRefusal('invalid_message', parsed.error.issues[0]?.message ?? 'Invalid message');
   const { message, tip_amount } = parsed.data;
   const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
-  const at = nowIso();
+  const at = ctx.clock.iso();
   const id = newId(16);
   await ctx.db.transaction().execute(async (trx) => {
     const stream = await findStream(trx, streamId);

@@ -1,7 +1,7 @@
 import { withoutDurationCap } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { renderStoredMedia } from '../../media/render-hls.ts';
 import { findStream, setReplay } from './streams.repository.ts';
 
@@ -19,6 +19,6 @@ export async function renderStreamReplay(ctx: AppContext, streamId: string, job:
     job,
     withoutDurationCap(ctx.config.media),
   );
-  await setReplay(ctx.db, streamId, rendered, nowIso());
+  await setReplay(ctx.db, streamId, rendered, ctx.clock.iso());
   await job.reportProgress(100);
 }

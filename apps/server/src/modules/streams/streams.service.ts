@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
@@ -58,7 +58,7 @@ export async function createStream(
   input: z.output<typeof StreamCreateSchema>,
 ): Promise<StreamCreated> {
   const key = newStreamKey();
-  const now = nowIso();
+  const now = ctx.clock.iso();
   const id = newId();
   await repo.insertStream(ctx.db, {
     id,
@@ -132,14 +132,14 @@ export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: str
   if (row.status === 'ended') throw badRequest('This stream has ended');
   const key = newStreamKey();
   const sealed = { key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key) };
-  await repo.updateStreamKey(ctx.db, id, sealed, nowIso());
+  await repo.updateStreamKey(ctx.db, id, sealed, ctx.clock.iso());
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });
   return ingestOf(ctx, id, key);
 }
 
 /** Puts the stream on air (the start call, or the first video arriving). Idempotent while live. */
 export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
-  const now = nowIso();
+  const now = ctx.clock.iso();
   const row = await repo.findStream(ctx.db, id);
   if (!row || row.status === 'ended') return false;
   const changed = await repo.setLive(ctx.db, id, row.started_at ?? now, now);
@@ -167,11 +167,11 @@ export interface EndResult {
  * stop) neither ends it again nor pays again; the reward goes through the ledger in the same
  * transaction. `endedAt` lets the sweeper date the end to when the video stopped arriving.
  */
-export async function endStream(ctx: AppContext, id: string, endedAt = nowIso()): Promise<EndResult> {
+export async function endStream(ctx: AppContext, id: string, endedAt = ctx.clock.iso()): Promise<EndResult> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findStream(trx, id);
     if (!row) throw notFound('Stream not found');
-    if (!(await repo.setEnded(trx, id, endedAt, nowIso())))
+    if (!(await repo.setEnded(trx, id, endedAt, ctx.clock.iso())))
       return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
     const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });
     let rewardMicro = 0;
@@ -224,20 +224,26 @@ export async function noteIngest(
   id: string,
   fields: { live_path?: string; thumbnail_cid?: string } = {},
 ): Promise<void> {
-  await repo.setLastIngest(ctx.db, id, fields, nowIso());
+  await repo.setLastIngest(ctx.db, id, fields, ctx.clock.iso());
 }
 
 /** The video stopped arriving: interrupted, and ended by the sweeper unless it comes back in time. */
 export async function markInterrupted(ctx: AppContext, id: string): Promise<void> {
-  await repo.setInterrupted(ctx.db, id, nowIso());
+  await repo.setInterrupted(ctx.db, id, ctx.clock.iso());
 }
 
 export async function recordViewers(ctx: AppContext, id: string, count: number): Promise<void> {
   await repo.setViewers(ctx.db, id, count);
 }
 
-export async function setRecording(db: Executor, id: string, cid: string, durationMs: number): Promise<void> {
-  await repo.setRecording(db, id, { cid, durationMs }, nowIso());
+export async function setRecording(
+  ctx: AppContext,
+  db: Executor,
+  id: string,
+  cid: string,
+  durationMs: number,
+): Promise<void> {
+  await repo.setRecording(db, id, { cid, durationMs }, ctx.clock.iso());
 }
 
 /** An ingest reports every 5 s; a live stream not heard of for this long lost its ingest node. */
@@ -248,8 +254,8 @@ const SILENT_AFTER_MS = 30_000;
  * whose ingest node went silent (crashed) for longer than that and SILENT_AFTER_MS.
  */
 export async function sweepStreams(ctx: AppContext, graceMs: number): Promise<number> {
-  const before = new Date(Date.now() - graceMs).toISOString();
-  const silentBefore = new Date(Date.now() - Math.max(graceMs, SILENT_AFTER_MS)).toISOString();
+  const before = new Date(ctx.clock.now().getTime() - graceMs).toISOString();
+  const silentBefore = new Date(ctx.clock.now().getTime() - Math.max(graceMs, SILENT_AFTER_MS)).toISOString();
   let ended = 0;
   for (const { id, interrupted_at } of await repo.listInterruptedSince(ctx.db, before)) {
     if ((await endStream(ctx, id, interrupted_at ?? undefined)).ended) ended++;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import * as users from '../users/users.repository.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentReply, presentTicket } from './tickets.presenter.ts';
@@ -28,7 +28,7 @@ export async function createTicket(
   input: z.infer<typeof TicketCreateSchema>,
 ): Promise<Ticket> {
   if (!(await repo.categoryExists(ctx.db, input.category_id))) throw badRequest('Please choose a category');
-  const at = nowIso();
+  const at = ctx.clock.iso();
   const id = newId();
   const contact = input.user_email ?? user.email;
   // Ticket numbers are sequential; two tickets created at once race for a number and the loser takes the next.
@@ -97,7 +97,7 @@ export async function replyToTicket(
   const row = await accessible(ctx.db, user, id);
   if (input.is_internal && !staff) throw forbidden('Only staff can write internal notes');
   if (row.status === 'closed' && !staff) throw conflict(TICKET_CLOSED);
-  const at = nowIso();
+  const at = ctx.clock.iso();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertReply(trx, {
       id: newId(),
@@ -109,7 +109,7 @@ export async function replyToTicket(
       created_at: at,
     });
     await repo.updateTicket(trx, id, { updated_at: at });
-    if (staff) await audit(trx, id, user, input.is_internal ? 'internal_note' : 'reply', {});
+    if (staff) await audit(ctx, trx, id, user, input.is_internal ? 'internal_note' : 'reply', {});
   });
   return getTicket(ctx, user, id);
 }
@@ -127,7 +127,7 @@ export async function updateTicket(
     assignee = await users.findByWallet(ctx.db, getAddress(input.assigned_to.toLowerCase()));
     if (!assignee || !isStaff(assignee.role)) throw badRequest('Tickets can only be assigned to staff');
   }
-  const at = nowIso();
+  const at = ctx.clock.iso();
   await ctx.db.transaction().execute(async (trx) => {
     if (input.status && input.status !== row.status) {
       const finished = FINISHED.includes(input.status);
@@ -136,11 +136,11 @@ export async function updateTicket(
         updated_at: at,
         resolved_at: finished ? (row.resolved_at ?? at) : null,
       });
-      await audit(trx, id, user, 'status', { from: row.status, to: input.status });
+      await audit(ctx, trx, id, user, 'status', { from: row.status, to: input.status });
     }
     if (input.assigned_to !== undefined) {
       await repo.updateTicket(trx, id, { assigned_to: assignee?.id ?? null, updated_at: at });
-      await audit(trx, id, user, 'assign', { to: assignee?.wallet_address ?? null });
+      await audit(ctx, trx, id, user, 'assign', { to: assignee?.wallet_address ?? null });
     }
   });
   return getTicket(ctx, user, id);
@@ -159,13 +159,13 @@ export async function ticketStats(ctx: AppContext, user: UsersTable): Promise<Ti
   };
 }
 
-function audit(db: Executor, ticketId: string, actor: UsersTable, action: string, detail: object) {
+function audit(ctx: AppContext, db: Executor, ticketId: string, actor: UsersTable, action: string, detail: object) {
   return repo.insertAudit(db, {
     id: newId(16),
     ticket_id: ticketId,
     actor_id: actor.id,
     action,
     detail: JSON.stringify(detail),
-    created_at: nowIso(),
+    created_at: ctx.clock.iso(),
   });
 }

@@ -4,10 +4,11 @@ import type { Db, Executor } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { SystemAccount, balanceOf, openUserAccount, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { presentUser } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const USERNAME_RESERVED = 'Usernames containing "admin" or "support" are reserved for staff';
@@ -41,7 +42,7 @@ export interface NewUser {
  * transaction, so a user never misses a bonus it was promised and the bonus is never paid twice.
  */
 export async function createUser(trx: Executor, input: NewUser): Promise<UsersTable> {
-  const at = nowIso();
+  const at = systemClock.iso();
   const row: UsersTable = {
     id: newId(),
     username: input.username,
@@ -93,7 +94,7 @@ export async function renameUser(db: Db, userId: string, username: string): Prom
     assertUsernameAllowed(username, row.role);
     if (await repo.usernameTaken(db, username, userId)) throw conflict(USERNAME_TAKEN);
     try {
-      await repo.updateUsername(db, userId, username, nowIso());
+      await repo.updateUsername(db, userId, username, systemClock.iso());
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
       throw err;
@@ -104,7 +105,7 @@ export async function renameUser(db: Db, userId: string, username: string): Prom
 
 /** Sets a user's role: the ADMIN_* lists raise it at sign-in, the admin CLI grants and revokes. */
 export async function grantRole(db: Executor, userId: string, role: Role): Promise<void> {
-  await repo.setRole(db, userId, role, nowIso());
+  await repo.setRole(db, userId, role, systemClock.iso());
 }
 
 /** A user named by wallet address (any case) or by user id, as creator filters and follow paths name them. */

@@ -1,7 +1,7 @@
 import { MediaLimitError, NotAVideoError } from '@app/media';
 import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import { renderStoredMedia } from '../../media/render-hls.ts';
 import { findVideo, markVideoFailed as markVideoFailedRow, markVideoReady } from './videos.repository.ts';
 
@@ -21,7 +21,7 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
     },
   );
   if (!rendered) return;
-  await markVideoReady(ctx.db, videoId, rendered, nowIso());
+  await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso());
   await opts.reportProgress(100);
 }
 
@@ -30,5 +30,5 @@ export const PROCESSING_FAILED =
 
 /** After the last retry: the video leaves `processing` for an explicit `failed` its creator can see. */
 export async function markVideoFailed(ctx: AppContext, videoId: string, reason: string): Promise<void> {
-  await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), nowIso());
+  await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), ctx.clock.iso());
 }

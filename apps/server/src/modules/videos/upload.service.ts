@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import { blobInUse } from '../../storage/blob-references.repository.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { SystemAccount, transferOnce, userAccountId } from '../ledger/ledger.service.ts';
@@ -42,7 +42,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
     storedBlob = await ctx.blobs.putFile(cidKey(upload.cid), upload.tempPath, contentType);
 
     const id = newId();
-    const at = nowIso();
+    const at = ctx.clock.iso();
     await ctx.db.transaction().execute(async (trx) => {
       await insertVideo(trx, {
         id,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { nowIso } from '../../lib/ids.ts';
+
 import {
   SystemAccount,
   balanceOf,
@@ -81,7 +81,7 @@ export async function recordView(
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, viewer);
     if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
-    const now = new Date();
+    const now = ctx.clock.now();
     const at = now.toISOString();
     const counted =
       (await repo.claimViewWindow(
@@ -125,7 +125,7 @@ export async function likeVideo(
 ): Promise<{ liked: true; likes: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
-    const added = await repo.addLike(trx, videoId, user.id, nowIso());
+    const added = await repo.addLike(trx, videoId, user.id, ctx.clock.iso());
     if (added && video.creator_id !== user.id) {
       await transfer(
         // keyed by (video, user): like, unlike, like again pays once

@@ -1,13 +1,14 @@
 import { EarningCategories, type AuthResponse, type HeartbeatResult, type ViewerEarnings } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setClock } from '../../lib/clock.ts';
+
 import { insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
 import { balancesOf } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
+import { clockFrom } from '../../lib/clock.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -26,7 +27,7 @@ describe.each(testDialects)('reward pools on %s', (dialect) => {
   afterAll(() => t.close());
   beforeEach(() => {
     now = Math.floor(Date.now() / DAY) * DAY + 10 * 60 * MINUTE;
-    setClock(t.ctx, () => now);
+    t.ctx.clock = clockFrom(() => now);
   });
 
   const call = (method: 'GET' | 'POST', url: string, who?: AuthResponse, payload?: object) =>

@@ -1,7 +1,7 @@
 import { EarningCategories, EarningsRules, paiseToRupees, type ViewerEarnings } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { clockNow, utcDay } from '../../lib/clock.ts';
+import { utcDay } from '../../lib/clock.ts';
 import { balanceOf, creditedByKind } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import * as payouts from './payouts.repository.ts';
@@ -16,7 +16,7 @@ import * as repo from './viewing.repository.ts';
  * Pending earnings are earned but not yet funded by ad money: shown apart, never counted as unpaid.
  */
 export async function earningsSummary(ctx: AppContext, user: UsersTable): Promise<ViewerEarnings> {
-  const now = clockNow(ctx);
+  const now = ctx.clock.now();
   const account = RupeeAccount.earnings(user.id);
   const [unpaid, byKind, totals, watch, engagements, ratings, today, referrals, code, history, owed] =
     await Promise.all([

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError, adminRequired, badRequest, conflict, forbidden, notFound, ownPayout } from '../../http/errors.ts';
-import { clockNow } from '../../lib/clock.ts';
+
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
@@ -42,7 +42,7 @@ function presentPayout(row: repo.PayoutRow, withOwner: boolean): Payout {
  */
 export async function requestPayout(ctx: AppContext, user: UsersTable, input: PayoutRequest): Promise<Payout> {
   const id = newId(16);
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const masked = maskDetails(input);
   const sealed = sealDetails(ctx.secrets, id, user.id, input.bank_details);
   const earnings = RupeeAccount.earnings(user.id);
@@ -110,7 +110,7 @@ export async function decidePayout(
   decision: { status: 'paid' | 'rejected'; note?: string },
 ): Promise<Payout> {
   if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY);
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findPayout(trx, id);
     if (!row) throw notFound(PAYOUT_NOT_FOUND);

@@ -2,7 +2,7 @@ import { EarningsRules, type VideoRating } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import { clockNow } from '../../lib/clock.ts';
+
 import { getVideo } from '../videos/videos.service.ts';
 import { payRewards } from './rewards.service.ts';
 import * as repo from './viewing.repository.ts';
@@ -27,7 +27,7 @@ export async function rateVideo(
 ): Promise<VideoRating & { earned: number }> {
   const video = await getVideo(ctx, videoId, user);
   if (video.creator_id === user.id) throw badRequest('You cannot rate your own video');
-  const now = clockNow(ctx);
+  const now = ctx.clock.now();
   const earned = await ctx.db.transaction().execute(async (trx) => {
     await repo.upsertRating(trx, video.id, user.id, stars, now.toISOString());
     if (!(await repo.hasQualifiedWatch(trx, user.id, video.id))) return 0;

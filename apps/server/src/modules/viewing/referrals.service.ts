@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { clockNow } from '../../lib/clock.ts';
+
 import { findById } from '../users/users.repository.ts';
 import * as repo from './viewing.repository.ts';
 
@@ -34,7 +34,7 @@ export async function claimReferral(
   user: UsersTable,
   code: string,
 ): Promise<{ recorded: true; referrer_username: string }> {
-  const now = clockNow(ctx);
+  const now = ctx.clock.now();
   const referrerId = await repo.ownerOfCode(ctx.db, code);
   if (!referrerId) throw notFound('This referral code does not exist');
   if (referrerId === user.id) throw badRequest('You cannot use your own referral code');

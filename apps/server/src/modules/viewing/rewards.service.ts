@@ -1,7 +1,7 @@
 import { EarningsRules, type EarningCategory } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
-import { clockNow, utcDay } from '../../lib/clock.ts';
+import { utcDay } from '../../lib/clock.ts';
 import { balancesOf, lockAccounts, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import * as repo from './viewing.repository.ts';
@@ -221,6 +221,6 @@ export async function recordEngagement(
           ref,
           dailyLimit: { counter: kind, perDay: EarningsRules.engagementDailyLimit[kind] },
         };
-  const run = async (t: Executor) => (await payRewards(t, [reward], clockNow(ctx))).get(reward.eventKey) ?? 0;
+  const run = async (t: Executor) => (await payRewards(t, [reward], ctx.clock.now())).get(reward.eventKey) ?? 0;
   return trx ? run(trx) : ctx.db.transaction().execute(run);
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { clockNow, utcDay } from '../../lib/clock.ts';
+import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { creditedToByRef } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
@@ -22,7 +22,7 @@ const SESSION_KINDS = [EarningKind.watch_time, EarningKind.discovery];
 export async function startSession(ctx: AppContext, user: UsersTable, videoId: string): Promise<WatchSessionStarted> {
   const video = await getVideo(ctx, videoId, user);
   if (video.status !== 'ready' || !(video.duration > 0)) throw badRequest('This video cannot be played yet');
-  const at = clockNow(ctx).toISOString();
+  const at = ctx.clock.now().toISOString();
   const id = newId(16);
   await repo.insertSession(ctx.db, {
     id,
@@ -67,7 +67,7 @@ export async function heartbeat(
   return ctx.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, sessionId);
     if (!session || session.user_id !== user.id) throw notFound(SESSION_NOT_FOUND);
-    const now = clockNow(ctx);
+    const now = ctx.clock.now();
     const after = applyBeat(progressOf(session), {
       positionMs: beat.position * 1000,
       atMs: now.getTime(),

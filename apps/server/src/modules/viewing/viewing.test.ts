@@ -6,7 +6,7 @@ import {
   type ViewingSession,
 } from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setClock } from '../../lib/clock.ts';
+
 import { fundPools, insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
@@ -14,6 +14,7 @@ import { sumOfBalancesByCurrency } from '../ledger/ledger.repository.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import { payRewards } from './rewards.service.ts';
+import { clockFrom } from '../../lib/clock.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -33,7 +34,7 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     // An injectable clock: heartbeats are measured in server time, which the test moves by hand.
     // 10:00 UTC today: accounts were made moments ago, and no test runs past midnight by accident.
     now = Math.floor(Date.now() / DAY) * DAY + 10 * 60 * MINUTE;
-    setClock(t.ctx, () => now);
+    t.ctx.clock = clockFrom(() => now);
   });
 
   const call = (method: 'GET' | 'POST', url: string, who?: AuthResponse, payload?: object) =>
