@@ -2,8 +2,7 @@ import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimi
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
-import { sessionActions } from '../../../lib/session/session-store.ts';
-import { signInWithEmail, signUpWithEmail } from '../api/email-auth.ts';
+import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -19,41 +18,42 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [username, setUsername] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const auth = useEmailAuth();
+  const error = invalid ?? auth.error?.message ?? null;
+  const busy = auth.isPending;
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) return setError(t('auth.required'));
+    setInvalid(null);
+    auth.reset();
+    if (!email.trim() || !password) return setInvalid(t('auth.required'));
     const parsed = signUp
       ? RegisterRequestSchema.safeParse({ email, password, username })
       : LoginRequestSchema.safeParse({ email, password });
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0]);
-      return setError(
+      return setInvalid(
         t(FIELD_ERRORS[field] ?? 'auth.required', {
           min: field === 'username' ? UsernameLimits.min : PasswordLimits.min,
           max: UsernameLimits.max,
         }),
       );
     }
-    setBusy(true);
-    try {
-      const auth = await (signUp ? signUpWithEmail : signInWithEmail)(parsed.data);
-      sessionActions.signedIn(auth.access_token, auth.user);
-      const greeting = !signUp
-        ? t('auth.welcome', { name: auth.user.username })
-        : auth.welcome_bonus === false
-          ? t('auth.noBonus') // the per-network daily cap was reached: say so rather than "0 tokens"
-          : t('auth.bonus', { amount: formatTokens(auth.user.total_tokens) });
-      notify('success', greeting);
-      afterSignIn();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    const input = signUp
+      ? { signUp: true as const, body: parsed.data as SignUpInput }
+      : { signUp: false as const, body: parsed.data as SignInInput };
+    auth.mutate(input, {
+      onSuccess: (session) => {
+        const greeting = !signUp
+          ? t('auth.welcome', { name: session.user.username })
+          : session.welcome_bonus === false
+            ? t('auth.noBonus') // the per-network daily cap was reached: say so rather than "0 tokens"
+            : t('auth.bonus', { amount: formatTokens(session.user.total_tokens) });
+        notify('success', greeting);
+        afterSignIn();
+      },
+    });
   }
 
   return (

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { updateUsername } from '../../../lib/session/profile.ts';
-import { session, sessionActions } from '../../../lib/session/session-store.ts';
+import { useUpdateUsername } from '../api/profile.ts';
+import { session } from '../../../lib/session/session-store.ts';
 import { TipsReceived } from './tips-received.tsx';
 import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
 
@@ -12,16 +12,15 @@ function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.username);
-  const save = async () => {
+  const update = useUpdateUsername();
+  const save = () => {
     if (name.trim() === user.username) return setEditing(false); // only a changed name is sent
     const parsed = UsernameSchema.safeParse(name);
     if (!parsed.success) return notify('error', parsed.error.issues[0]?.message ?? t('settings.updateFailed'));
-    try {
-      sessionActions.setUser(await updateUsername(parsed.data));
-      setEditing(false);
-    } catch (err) {
-      notify('error', err instanceof ApiError ? err.message : t('settings.updateFailed'));
-    }
+    update.mutate(parsed.data, {
+      onSuccess: () => setEditing(false),
+      onError: (err) => notify('error', err instanceof ApiError ? err.message : t('settings.updateFailed')),
+    });
   };
   if (!editing) {
     return (
@@ -38,7 +37,7 @@ function NameEditor({ user }: { user: User }) {
       className="inline-form form"
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        save();
       }}
     >
       <input

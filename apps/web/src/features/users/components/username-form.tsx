@@ -2,31 +2,21 @@ import { UsernameLimits, UsernameSchema, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
-import { updateUsername } from '../../../lib/session/profile.ts';
-import { sessionActions } from '../../../lib/session/session-store.ts';
+import { useUpdateUsername } from '../api/profile.ts';
 
 export function UsernameForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [name, setName] = useState(user.username);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const update = useUpdateUsername();
+  const error = invalid ?? (update.error && (update.error.message || t('settings.updateFailed')));
   const changed = name.trim() !== user.username; // only a changed name is sent
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent) {
     e.preventDefault();
     const parsed = UsernameSchema.safeParse(name);
-    if (!parsed.success)
-      return setError(t('auth.invalidUsername', { min: UsernameLimits.min, max: UsernameLimits.max }));
-    setBusy(true);
-    setError(null);
-    try {
-      sessionActions.setUser(await updateUsername(parsed.data));
-      notify('success', t('settings.usernameSaved'));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('settings.updateFailed'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(parsed.success ? null : t('auth.invalidUsername', { min: UsernameLimits.min, max: UsernameLimits.max }));
+    if (parsed.success) update.mutate(parsed.data, { onSuccess: () => notify('success', t('settings.usernameSaved')) });
   }
 
   return (
@@ -41,7 +31,7 @@ export function UsernameForm({ user }: { user: User }) {
           data-testid="settings-username"
         />
       </label>
-      <button type="submit" className="button" disabled={!changed || busy}>
+      <button type="submit" className="button" disabled={!changed || update.isPending}>
         {t('settings.saveUsername')}
       </button>
       {error && (

@@ -1,5 +1,5 @@
 import type { FollowStatus } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const recordView = (id: string) =>
@@ -27,7 +27,17 @@ export const useFollowStatus = (creator: string, enabled: boolean) =>
     enabled,
   });
 
-export const setFollowing = (creator: string, follow: boolean) =>
-  follow
-    ? api<FollowStatus>('/api/subscribe', { body: { creator_wallet: creator } })
-    : api<FollowStatus>(`/api/subscribe/${encodeURIComponent(creator)}`, { method: 'DELETE' });
+/** Follow or unfollow: the follow state is the server's answer, and the subscriptions feed is read again. */
+export function useSetFollowing(creator: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      follow
+        ? api<FollowStatus>('/api/subscribe', { body: { creator_wallet: creator } })
+        : api<FollowStatus>(`/api/subscribe/${encodeURIComponent(creator)}`, { method: 'DELETE' }),
+    onSuccess: async ({ is_following }) => {
+      queryClient.setQueryData(['follow', creator], is_following);
+      await queryClient.invalidateQueries({ queryKey: ['videos', 'subscriptions'] });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import type { HeartbeatResult, VideoRating, WatchSessionStarted } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** Watch sessions: the server measures the time between heartbeats itself. */
@@ -19,8 +19,18 @@ export const useVideoRating = (videoId: string) =>
     staleTime: 60_000,
   });
 
-export const rateVideo = (videoId: string, rating: number) =>
-  api<VideoRating & { earned: number }>(`/api/videos/${encodeURIComponent(videoId)}/rating`, {
-    body: { rating },
-    background: true,
+/** A star rating: the answer replaces the cached rating; a paid rating makes the earnings stale. */
+export function useRateVideo(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rating: number) =>
+      api<VideoRating & { earned: number }>(`/api/videos/${encodeURIComponent(videoId)}/rating`, {
+        body: { rating },
+        background: true,
+      }),
+    onSuccess: async ({ average, count, mine, earned }) => {
+      queryClient.setQueryData(['videos', 'rating', videoId], { average, count, mine });
+      if (earned > 0) await queryClient.invalidateQueries({ queryKey: ['earnings'] });
+    },
   });
+}

@@ -1,10 +1,9 @@
 import { formatInr } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
-import { rateVideo, useVideoRating } from '../api/viewing.ts';
+import { useRateVideo, useVideoRating } from '../api/viewing.ts';
 import './rating-stars.css';
 
 const STARS = [1, 2, 3, 4, 5];
@@ -12,35 +11,23 @@ const STARS = [1, 2, 3, 4, 5];
 /** 1–5 stars (quality feedback): the average for everyone, your own rating once signed in. Creators cannot rate their own video. */
 export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const user = session.use((s) => s.user);
   const { data } = useVideoRating(videoId);
   const [hover, setHover] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const rating = useRateVideo(videoId);
+  const busy = rating.isPending;
   const mine = data?.mine ?? 0;
 
-  const rate = async (stars: number) => {
+  const rate = (stars: number) => {
     if (!user) return notify('warning', t('earnings.rating.signIn'));
-    setBusy(true);
-    try {
-      const result = await rateVideo(videoId, stars);
-      queryClient.setQueryData(['videos', 'rating', videoId], {
-        average: result.average,
-        count: result.count,
-        mine: result.mine,
-      });
-      notify(
-        'success',
-        result.earned > 0
-          ? t('earnings.rating.earned', { amount: formatInr(result.earned) })
-          : t('earnings.rating.thanks'),
-      );
-      if (result.earned > 0) void queryClient.invalidateQueries({ queryKey: ['earnings'] });
-    } catch (err) {
-      notify('error', err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    rating.mutate(stars, {
+      onSuccess: ({ earned }) =>
+        notify(
+          'success',
+          earned > 0 ? t('earnings.rating.earned', { amount: formatInr(earned) }) : t('earnings.rating.thanks'),
+        ),
+      onError: (err) => notify('error', err.message),
+    });
   };
 
   return (
@@ -62,7 +49,7 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
             className={`rating-star${n <= (hover || mine) ? ' lit' : ''}`}
             disabled={busy || isCreator}
             onMouseEnter={() => setHover(n)}
-            onClick={() => void rate(n)}
+            onClick={() => rate(n)}
             data-testid={`rate-${n}`}
           >
             ★
