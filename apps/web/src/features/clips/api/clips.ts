@@ -1,5 +1,6 @@
 import { ClipLimits, type Clip, type ClipCreateInput, type ClipLikeResult, type ClipStats } from '@app/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshUser } from '../../../lib/session/session-store.ts';
 import { api } from '../../../lib/api.ts';
 
 export interface ClipFilters {
@@ -56,4 +57,13 @@ export const likeClip = (id: string) =>
   api<ClipLikeResult>(`/api/clips/${encodeURIComponent(id)}/like`, { method: 'POST', background: true });
 export const recordClipView = (id: string) =>
   api<{ counted: boolean; views: number }>(`/api/clips/${encodeURIComponent(id)}/view`, { method: 'POST' });
-export const createClip = (input: ClipCreateInput) => api<{ clip_id: string }>('/api/clips/create', { body: input });
+/** A new clip: the clip lists are read again, and the balance (a clip pays its creator) refreshed. */
+export function useCreateClip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ClipCreateInput) => api<{ clip_id: string }>('/api/clips/create', { body: input }),
+    onSuccess: async () => {
+      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: ['clips'] })]);
+    },
+  });
+}

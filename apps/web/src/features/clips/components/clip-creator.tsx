@@ -1,13 +1,11 @@
 import { CLIP_BEYOND_SOURCE, ClipDurations, ClipLimits, type ClipDuration } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { refreshUser } from '../../../lib/session/session-store.ts';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
-import { createClip } from '../api/clips.ts';
+import { useCreateClip } from '../api/clips.ts';
 import { clampStart, defaultDuration, fits, initialStart, maxStart } from '../lib/clip-range.ts';
 import { RangePreview } from './range-preview.tsx';
 import { RangeTimeline } from './range-timeline.tsx';
@@ -16,7 +14,6 @@ import { TagInput } from '../../../components/tag-input.tsx';
 export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [duration, setDuration] = useState<ClipDuration>(() => defaultDuration(source.duration));
   const [start, setStart] = useState(() =>
     initialStart(defaultDuration(source.duration), source.duration, source.live),
@@ -26,7 +23,8 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const [titleTouched, setTitleTouched] = useState(false);
   const [description, setDescription] = useState('');
   const [tags, setTags] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateClip();
+  const busy = create.isPending;
   const anyFits = fits(ClipDurations[0], source.duration);
   const latest = maxStart(duration, source.duration);
 
@@ -45,32 +43,31 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
     if (clamped !== typed) setStartText(null); // out of range or finer than 0.1 s: show the kept value
   };
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!title.trim() || busy) return;
     if (start + duration > source.duration + 1e-6) return notify('error', t('clips.creator.beyondSource'));
-    setBusy(true);
-    try {
-      const { clip_id } = await createClip({
-        title: title.trim(),
-        description: description.trim(),
-        start_time: start,
-        duration,
-        tags,
-        ...(source.kind === 'video' ? { source_video_id: source.id } : { source_stream_id: source.id }),
-      });
-      notify('success', t('clips.creator.created'));
-      void refreshUser();
-      void queryClient.invalidateQueries({ queryKey: ['clips'] });
-      void navigate(`/clips/${clip_id}`);
-    } catch (err) {
-      setBusy(false);
-      const detail = err instanceof ApiError && err.status > 0 ? err.message : null;
-      notify(
-        'error',
-        detail === CLIP_BEYOND_SOURCE ? t('clips.creator.beyondSource') : (detail ?? t('clips.creator.failed')),
-      );
-    }
+    const input = {
+      title: title.trim(),
+      description: description.trim(),
+      start_time: start,
+      duration,
+      tags,
+      ...(source.kind === 'video' ? { source_video_id: source.id } : { source_stream_id: source.id }),
+    };
+    create.mutate(input, {
+      onSuccess: ({ clip_id }) => {
+        notify('success', t('clips.creator.created'));
+        void navigate(`/clips/${clip_id}`);
+      },
+      onError: (err) => {
+        const detail = err instanceof ApiError && err.status > 0 ? err.message : null;
+        notify(
+          'error',
+          detail === CLIP_BEYOND_SOURCE ? t('clips.creator.beyondSource') : (detail ?? t('clips.creator.failed')),
+        );
+      },
+    });
   };
 
   const titleMissing = !title.trim();

@@ -1,11 +1,10 @@
 import { formatCount, formatTokens, shortWallet, type Video } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
-import { session, sessionActions } from '../../../lib/session/session-store.ts';
-import { creatorRef, likeVideo, tipVideo } from '../api/engagement.ts';
+import { session } from '../../../lib/session/session-store.ts';
+import { creatorRef, useLikeVideo, useTipVideo } from '../api/engagement.ts';
 import { useFeed } from '../api/videos.ts';
 import { FollowButton } from './follow-button.tsx';
 import { RatingStars } from './rating-stars.tsx';
@@ -20,7 +19,6 @@ const RELATED = 5;
 
 export function VideoDetails({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const user = session.use((s) => s.user);
   const [tipping, setTipping] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
@@ -28,35 +26,19 @@ export function VideoDetails({ video }: { video: Video }) {
   useWatchProgress(player, video.id, !!user && user.id !== video.creator_id);
   const { data: feed } = useFeed({});
   const related = (feed ?? []).filter((v) => v.id !== video.id).slice(0, RELATED);
-  const key = ['videos', 'one', video.id];
-  const patch = (change: (v: Video) => Video) => queryClient.setQueryData<Video>(key, (v) => (v ? change(v) : v));
+  const likeVideo = useLikeVideo(video.id);
+  const tipVideo = useTipVideo(video.id);
 
-  // Optimistic: the count moves at once and silently moves back if the call fails.
-  const like = async () => {
+  const like = () => {
     if (!user) return notify('warning', t('videos.likeSignIn'));
-    patch((v) => ({ ...v, likes: v.likes + 1 }));
-    try {
-      const { likes } = await likeVideo(video.id);
-      patch((v) => ({ ...v, likes }));
-    } catch {
-      patch((v) => ({ ...v, likes: v.likes - 1 }));
-    }
+    likeVideo.mutate();
   };
 
-  const tip = async (amount: number) => {
-    if (!user) return;
-    const before = user.total_tokens;
-    patch((v) => ({ ...v, tokens_earned: v.tokens_earned + amount }));
-    sessionActions.updateUserTokens(before - amount);
-    try {
-      const res = await tipVideo(video.id, amount, crypto.randomUUID());
-      patch((v) => ({ ...v, tokens_earned: res.tokens_earned }));
-      sessionActions.updateUserTokens(res.total_tokens);
-      notify('success', t('videos.tipSent', { amount: formatTokens(amount) }));
-    } catch {
-      patch((v) => ({ ...v, tokens_earned: v.tokens_earned - amount }));
-      sessionActions.updateUserTokens(before);
-    }
+  const tip = (amount: number) => {
+    if (user)
+      tipVideo.mutate(amount, {
+        onSuccess: () => notify('success', t('videos.tipSent', { amount: formatTokens(amount) })),
+      });
   };
 
   const isCreator = user?.id === video.creator_id;
@@ -158,9 +140,7 @@ export function VideoDetails({ video }: { video: Video }) {
           ))}
         </div>
       </aside>
-      {tipping && user && (
-        <TipDialog balance={user.total_tokens} onTip={(a) => void tip(a)} onClose={() => setTipping(false)} />
-      )}
+      {tipping && user && <TipDialog balance={user.total_tokens} onTip={tip} onClose={() => setTipping(false)} />}
     </div>
   );
 }
