@@ -69,8 +69,31 @@ export function useCreateStream() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['streams', 'mine'] }),
   });
 }
-export const fetchIngest = (id: string) => api<StreamIngest>(streamPath(id, 'ingest'));
-export const rotateStreamKey = (id: string) => api<StreamIngest>(streamPath(id, 'key'), { method: 'POST' });
-export const startStream = (id: string) => api<Stream>(streamPath(id, 'start'), { method: 'POST' });
-export const stopStream = (id: string) =>
-  api<{ duration: number; tokens_earned: number }>(streamPath(id, 'stop'), { method: 'POST' });
+/** The owner's key and ingest addresses. */
+export const useStreamIngest = (id: string) =>
+  useQuery({ queryKey: ['streams', 'ingest', id], queryFn: () => api<StreamIngest>(streamPath(id, 'ingest')) });
+/** A new key (the old one stops at once): the answer replaces the cached ingest details. */
+export function useRotateStreamKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<StreamIngest>(streamPath(id, 'key'), { method: 'POST' }),
+    onSuccess: (ingest) => queryClient.setQueryData(['streams', 'ingest', id], ingest),
+  });
+}
+/** On air: the answer replaces the cached stream. */
+export function useStartStream(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Stream>(streamPath(id, 'start'), { method: 'POST' }),
+    onSuccess: (stream) => queryClient.setQueryData(['streams', 'one', id], stream),
+  });
+}
+
+/** Ends the stream: every stream list and figure is read again. */
+export function useStopStream(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ duration: number; tokens_earned: number }>(streamPath(id, 'stop'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['streams'] }),
+  });
+}

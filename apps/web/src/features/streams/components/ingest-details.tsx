@@ -1,10 +1,9 @@
 import type { StreamIngest } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { copyLink } from '../../../components/share.ts';
-import { rotateStreamKey } from '../api/streams.ts';
+import { useRotateStreamKey } from '../api/streams.ts';
 
 /**
  * Where OBS sends video: the RTMP address and the secret key (hidden until revealed, with copy
@@ -12,21 +11,16 @@ import { rotateStreamKey } from '../api/streams.ts';
  */
 export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState(false);
-  const [rotating, setRotating] = useState(false);
+  const rotation = useRotateStreamKey(ingest.stream_id);
+  const rotating = rotation.isPending;
 
-  const rotate = async () => {
+  const rotate = () => {
     if (!window.confirm(t('live.manage.rotateConfirm'))) return;
-    setRotating(true);
-    try {
-      queryClient.setQueryData(['streams', 'ingest', ingest.stream_id], await rotateStreamKey(ingest.stream_id));
-      notify('success', t('live.manage.rotated'));
-    } catch {
-      notify('error', t('live.manage.rotateFailed'));
-    } finally {
-      setRotating(false);
-    }
+    rotation.mutate(undefined, {
+      onSuccess: () => notify('success', t('live.manage.rotated')),
+      onError: () => notify('error', t('live.manage.rotateFailed')),
+    });
   };
 
   return (
@@ -69,7 +63,7 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
           <button
             type="button"
             className="button button-outline button-small"
-            onClick={() => void rotate()}
+            onClick={() => rotate()}
             disabled={rotating}
             data-testid="rotate-key"
           >

@@ -1,11 +1,11 @@
 import { formatCount, formatTokens } from '@app/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { refreshUser } from '../../../lib/session/session-store.ts';
-import { fetchIngest, startStream, stopStream, useStream } from '../api/streams.ts';
+import { useStartStream, useStopStream, useStream, useStreamIngest } from '../api/streams.ts';
 import type { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import type { useCamera } from '../hooks/use-camera.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
@@ -38,10 +38,9 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data: stream } = useStream(streamId);
-  const { data: details } = useQuery({
-    queryKey: ['streams', 'ingest', streamId],
-    queryFn: () => fetchIngest(streamId),
-  });
+  const { data: details } = useStreamIngest(streamId);
+  const start = useStartStream(streamId);
+  const stopping = useStopStream(streamId);
   const refreshStream = () => void queryClient.invalidateQueries({ queryKey: ['streams', 'one', streamId] });
   // A tip is the creator's money: the header balance and the tips figure follow it at once.
   const chat = useLiveChat(streamId, {
@@ -51,7 +50,9 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
       void refreshUser();
     },
   });
-  const [busy, setBusy] = useState(false);
+  // the camera and the browser ingest are devices, not calls: their own flag
+  const [preparing, setPreparing] = useState(false);
+  const busy = preparing || start.isPending || stopping.isPending;
   const [source, setSource] = useState(initialSource);
   const live = !!stream?.is_live;
   const now = useNow(live);
@@ -59,7 +60,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
 
   const goLive = async () => {
     if (!details) return;
-    setBusy(true);
+    setPreparing(true);
     try {
       let media = camera.media;
       if (source === 'camera' && !media) {
@@ -71,7 +72,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
         }
       }
       try {
-        queryClient.setQueryData(['streams', 'one', streamId], await startStream(streamId));
+        await start.mutateAsync();
       } catch {
         notify('error', t('live.startFailed'));
         return;
@@ -81,7 +82,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
           .start(media, details.browser_ingest_path)
           .catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } finally {
-      setBusy(false);
+      setPreparing(false);
     }
   };
 
@@ -99,20 +100,15 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
     }
   };
 
-  const stop = async () => {
-    setBusy(true);
-    try {
-      const result = await stopStream(streamId);
-      ingest.stop();
-      camera.release();
-      void queryClient.invalidateQueries({ queryKey: ['streams'] });
-      onEnded(result);
-    } catch {
-      notify('error', t('live.stopFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const stop = () =>
+    stopping.mutate(undefined, {
+      onSuccess: (result) => {
+        ingest.stop();
+        camera.release();
+        onEnded(result);
+      },
+      onError: () => notify('error', t('live.stopFailed')),
+    });
 
   const receiving = live && !!stream?.hls_url;
   const state = !stream
@@ -167,7 +163,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
               <button
                 type="button"
                 className="button button-danger"
-                onClick={() => void stop()}
+                onClick={() => stop()}
                 disabled={busy}
                 data-testid="stop-stream"
               >
