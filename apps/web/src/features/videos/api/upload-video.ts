@@ -1,11 +1,14 @@
 import type { Video } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, getToken } from '../../../lib/api.ts';
+import { refreshUser } from '../../../lib/session/session-store.ts';
 
 /**
  * Uploads with XMLHttpRequest, the one browser API that reports upload progress. Progress is
  * real (bytes sent); the last few percent wait for the server to store and check the file.
  */
-export function uploadVideo(
+function uploadVideo(
   form: FormData,
   onProgress: (percent: number) => void,
 ): { promise: Promise<Video>; abort(): void } {
@@ -36,4 +39,24 @@ export function uploadVideo(
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
+}
+
+/**
+ * The upload as a mutation: `percent` follows the bytes sent; on success the feeds are read again and
+ * the balance (an upload pays its creator) refreshed. Leaving the page cancels an upload under way.
+ */
+export function useUploadVideo(onProgress: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  const abort = useRef<() => void>(undefined);
+  useEffect(() => () => abort.current?.(), []);
+  return useMutation({
+    mutationFn: (form: FormData) => {
+      const job = uploadVideo(form, onProgress);
+      abort.current = job.abort;
+      return job.promise;
+    },
+    onSuccess: async () => {
+      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: ['videos'] })]);
+    },
+  });
 }

@@ -1,14 +1,11 @@
 import { VideoCategories, VideoLimits, VideoUploadFieldsSchema } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { refreshUser } from '../../../lib/session/session-store.ts';
-import { uploadVideo } from '../api/upload-video.ts';
+import { useUploadVideo } from '../api/upload-video.ts';
 
-type Phase = 'idle' | 'uploading' | 'success' | 'error';
 const REDIRECT_MS = 2000;
 
 /** Checks field by field, in a fixed order; the server checks the same again (and the bytes). */
@@ -22,57 +19,50 @@ export function validateFile(file: File | null): string | null {
 export function UploadForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<string>('Education');
   const [tags, setTags] = useState('');
-  const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const abort = useRef<() => void>(undefined);
-  useEffect(() => () => abort.current?.(), []);
+  const upload = useUploadVideo(setProgress);
+  const error =
+    invalid ??
+    (upload.error && (upload.error instanceof ApiError ? upload.error.message : t('videos.errors.uploadFailed')));
 
   const pick = (f: File | undefined) => {
     if (!f) return;
     setFile(f);
-    setError(null);
+    setInvalid(null);
+    upload.reset();
     if (!title.trim()) setTitle(f.name.replace(/\.[^.]+$/, ''));
   };
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const fileError = validateFile(file);
-    if (fileError) return setError(t(fileError));
+    if (fileError) return setInvalid(t(fileError));
     const fields = VideoUploadFieldsSchema.safeParse({ title, description, category, tags });
-    if (!fields.success) return setError(fields.error.issues[0]?.message ?? t('videos.errors.uploadFailed'));
+    if (!fields.success) return setInvalid(fields.error.issues[0]?.message ?? t('videos.errors.uploadFailed'));
+    setInvalid(null);
     const form = new FormData();
     form.set('file', file!);
     form.set('title', fields.data.title);
     form.set('description', fields.data.description);
     form.set('category', fields.data.category);
     form.set('tags', JSON.stringify(fields.data.tags));
-    setPhase('uploading');
     setProgress(0);
-    setError(null);
-    const job = uploadVideo(form, setProgress);
-    abort.current = job.abort;
-    try {
-      await job.promise;
-      setPhase('success');
-      notify('success', t('videos.uploaded'));
-      void refreshUser();
-      void queryClient.invalidateQueries({ queryKey: ['videos'] });
-      setTimeout(() => navigate('/'), REDIRECT_MS);
-    } catch (err) {
-      setPhase('error');
-      setError(err instanceof ApiError ? err.message : t('videos.errors.uploadFailed'));
-    }
+    upload.mutate(form, {
+      onSuccess: () => {
+        notify('success', t('videos.uploaded'));
+        setTimeout(() => void navigate('/'), REDIRECT_MS);
+      },
+    });
   };
 
-  const busy = phase === 'uploading' || phase === 'success';
+  const busy = upload.isPending || upload.isSuccess;
   return (
     <form className="upload-form" onSubmit={submit} noValidate>
       <label
@@ -142,7 +132,7 @@ export function UploadForm() {
             disabled={busy}
           />
         </label>
-        {phase !== 'idle' && (
+        {!upload.isIdle && (
           <div
             className="progress"
             role="progressbar"
@@ -152,7 +142,7 @@ export function UploadForm() {
             data-testid="upload-progress"
           >
             <div className="progress-bar" style={{ width: `${progress}%` }} />
-            <span>{phase === 'success' ? t('videos.uploaded') : `${progress}%`}</span>
+            <span>{upload.isSuccess ? t('videos.uploaded') : `${progress}%`}</span>
           </div>
         )}
         {error && (
@@ -161,7 +151,7 @@ export function UploadForm() {
           </p>
         )}
         <button type="submit" className="button" disabled={busy} data-testid="upload-submit">
-          {phase === 'uploading' ? t('videos.uploading') : t('videos.uploadVideo')}
+          {upload.isPending ? t('videos.uploading') : t('videos.uploadVideo')}
         </button>
       </div>
     </form>
