@@ -3,16 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './tools/eslint/boundaries.js';
-
-/** Where the server may build SQL: repositories, the database layer, CLIs, test helpers and tests. */
-const SQL_ALLOWED = [
-  'apps/server/src/**/*.repository.ts',
-  'apps/server/src/db/**',
-  'apps/server/src/cli/**',
-  'apps/server/src/testing/**',
-  'apps/server/src/**/*.test.ts',
-];
-const QUERY_BUILDERS = 'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto';
+import { serverLayers } from './tools/eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-artifacts/**'] },
@@ -22,7 +13,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts', 'tools/*.ts', 'tools/eslint/*.js'] },
+        projectService: { allowDefaultProject: ['*.js', '*.ts', 'tools/*.ts', 'tools/eslint/*.js', 'tools/eslint/*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -39,37 +30,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  {
-    // Only repositories build SQL; services and the rest call them. Ledger tables belong to the ledger.
-    files: ['apps/server/src/**/*.ts'],
-    ignores: SQL_ALLOWED,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'kysely', allowTypeImports: true, message: 'Build SQL in a *.repository.ts file.' }] },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS})$/]`,
-          message: 'Build SQL in a *.repository.ts file.',
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/**/*.repository.ts'],
-    ignores: ['apps/server/src/modules/ledger/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^ledger_(accounts|entries)\\b/]',
-          message: "The ledger's tables are read and written through the ledger module.",
-        },
-      ],
-    },
-  },
+  // Only repositories build SQL; services and the rest call them. Ledger tables belong to the ledger.
+  ...serverLayers,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
-      { test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'] } },
+      { test: { name: 'shared', include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
