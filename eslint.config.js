@@ -13,7 +13,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts', 'tools/*.ts', 'tools/eslint/*.js', 'tools/eslint/*.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.ts', 'tools/*.ts', 'tools/eslint/*.js', 'tools/eslint/*.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
