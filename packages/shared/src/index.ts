@@ -12,3 +12,4 @@ export * from './money.ts';
 export * from './earnings-rules.ts';
 export * from './earnings.ts';
 export * from './advertisers.ts';
+export * from './analytics.ts';

@@ -1,4 +1,4 @@
-import { microToTokens } from '@app/shared';
+import { microToTokens, type CreatorAnalytics } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import { ClipEarningKinds, creatorClipStats } from '../clips/clips.service.ts';
 import { creditedTo, userAccountId } from '../ledger/ledger.service.ts';
@@ -8,26 +8,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 5;
 /** Everything a creator earns from their content; the welcome bonus is not earnings. */
 const CREATOR_EARNING_KINDS: string[] = [...Object.values(VideoEarningKinds), ...Object.values(ClipEarningKinds)];
-
-export interface CreatorAnalytics {
-  overview: {
-    total_views: number;
-    total_content: number;
-    total_videos: number;
-    total_clips: number;
-    total_streams: number;
-    total_likes: number;
-    total_comments: number;
-    engagement_rate: number;
-    total_tokens_earned: number;
-  };
-  performance: {
-    top_videos: Array<{ id: string; title: string; views: number }>;
-    top_clips: Array<{ id: string; title: string; views: number }>;
-    recent_views_30d: number;
-  };
-  revenue: { total_earned: number; avg_per_video: number; estimated_monthly: number };
-}
 
 /**
  * Computed from stored rows only: counters on the creator's videos and clips, video view events of
