@@ -43,8 +43,9 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     const input = signUp
       ? { signUp: true as const, body: parsed.data as SignUpInput }
       : { signUp: false as const, body: parsed.data as SignInInput };
-    auth.mutate(input, {
-      onSuccess: (session) => {
+    // signing in may leave this page before mutate's callbacks would run: mutateAsync's promise settles anyway
+    auth.mutateAsync(input).then(
+      (session) => {
         const greeting = !signUp
           ? t('auth.welcome', { name: session.user.username })
           : session.welcome_bonus === false
@@ -53,7 +54,8 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
         notify('success', greeting);
         afterSignIn();
       },
-    });
+      () => undefined, // shown from auth.error
+    );
   }
 
   return (

@@ -16,7 +16,13 @@ export function UsernameForm({ user }: { user: User }) {
     e.preventDefault();
     const parsed = UsernameSchema.safeParse(name);
     setInvalid(parsed.success ? null : t('auth.invalidUsername', { min: UsernameLimits.min, max: UsernameLimits.max }));
-    if (parsed.success) update.mutate(parsed.data, { onSuccess: () => notify('success', t('settings.usernameSaved')) });
+    // the form is keyed by the name it shows, so it remounts once the session has the new one:
+    // mutateAsync's promise still settles then, where mutate's callbacks would not run
+    if (parsed.success)
+      update.mutateAsync(parsed.data).then(
+        () => notify('success', t('settings.usernameSaved')),
+        () => undefined, // shown from update.error
+      );
   }
 
   return (
