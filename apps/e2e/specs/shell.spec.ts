@@ -113,6 +113,33 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     await page.getByTestId('avatar-button').waitFor();
   });
 
+  it('keeps the sign-in when the start-up check fails or is cut short, and signs in once it is answered', async () => {
+    const { page } = await open('/', { wallet: false });
+    await signUpByEmail(page, `keep-${Date.now()}@example.com`);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    let checks = 0;
+    // a check cut short (the page left, the network gone), then a server error, again and again
+    await page.route('**/api/user/profile', (route) =>
+      checks++ % 2
+        ? route.fulfill({ status: 500, json: { detail: 'Internal Server Error', code: 'internal' } })
+        : route.abort('failed'),
+    );
+    await page.reload();
+    await expect.poll(() => checks).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('app-loading').waitFor({ state: 'detached' }); // the site opens meanwhile
+    expect(await page.getByTestId('header-sign-in').count()).toBe(0);
+    await page.goto('/creator-dashboard');
+    await expect.poll(() => checks).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('app-loading').waitFor(); // a signed-in page waits rather than asking to sign in
+    expect(new URL(page.url()).pathname).toBe('/creator-dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+
+    await page.unroute('**/api/user/profile');
+    await page.getByTestId('avatar-button').waitFor(); // the next check, after its backoff, is answered
+    expect(new URL(page.url()).pathname).toBe('/creator-dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+  });
+
   it('refuses bad input before calling the server', async () => {
     const { page } = await open('/login');
     await page.getByTestId('tab-email').click();

@@ -9,7 +9,8 @@ import { AvatarMenu } from './avatar-menu.tsx';
 export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuOpen: boolean }) {
   const { t } = useTranslation();
   const user = session.use((s) => s.user);
-  const checkingSession = session.use((s) => s.loading);
+  // while a stored sign-in is checked (or kept through a failed check), neither Sign In nor the menu shows
+  const checkingSession = session.use((s) => s.loading || s.restoring);
   const [query, setQuery] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const navigate = useNavigate();

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, stubLocalStorage } from '../../testing/browser-stubs.ts';
-import { SIGNED_OUT_KEY, refreshUser, restoreSession, session, sessionActions, signOut } from './session-store.ts';
+import {
+  SIGNED_OUT_KEY,
+  refreshUser,
+  restoreRetryDelayMs,
+  restoreSession,
+  session,
+  sessionActions,
+  signOut,
+} from './session-store.ts';
 
 const USER = {
   id: 'u1',
@@ -14,7 +22,7 @@ const USER = {
 
 beforeEach(() => {
   stubLocalStorage();
-  session.set({ user: null, isAuthenticated: false, loading: true });
+  session.set({ user: null, isAuthenticated: false, loading: true, restoring: false });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,6 +48,52 @@ describe('session store', () => {
     await restoreSession();
     expect(session.get()).toMatchObject({ loading: false, isAuthenticated: false, user: null });
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('keeps the sign-in through network errors and 5xx answers, checking again with backoff until answered', async () => {
+    localStorage.setItem('authToken', 'tok');
+    const answers: Array<() => Response> = [
+      () => {
+        throw new TypeError('Failed to fetch'); // the network, or a page left mid-check
+      },
+      () => Response.json({ detail: 'Internal error', code: 'internal' }, { status: 500 }),
+      () => Response.json({ detail: 'Try later', code: 'service_unavailable' }, { status: 503 }),
+      () => Response.json(USER),
+    ];
+    vi.stubGlobal('fetch', async () => answers.shift()!());
+    const waits: number[] = [];
+    const states: Array<ReturnType<typeof session.get>> = [];
+    await restoreSession(async (ms) => {
+      waits.push(ms);
+      states.push({ ...session.get() });
+      expect(localStorage.getItem('authToken')).toBe('tok');
+    });
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(states.every((s) => s.loading === false && s.restoring === true)).toBe(true);
+    expect(session.get()).toMatchObject({ loading: false, restoring: false, isAuthenticated: true, user: USER });
+    expect(restoreRetryDelayMs(10)).toBe(30_000);
+  });
+
+  it('stops checking a kept sign-in once it is signed out, and signs out on a 401 after failures', async () => {
+    localStorage.setItem('authToken', 'tok');
+    vi.stubGlobal('fetch', async () => Response.json({ detail: 'down', code: 'internal' }, { status: 502 }));
+    let waited = 0;
+    await restoreSession(async () => {
+      waited++;
+      localStorage.removeItem('authToken'); // signed out in another tab meanwhile
+    });
+    expect(waited).toBe(1);
+    expect(session.get()).toMatchObject({ restoring: false, isAuthenticated: false });
+
+    localStorage.setItem('authToken', 'old');
+    const answers = [
+      Response.json({ detail: 'down', code: 'internal' }, { status: 500 }),
+      Response.json({ detail: 'Session expired', code: 'unauthorized' }, { status: 401 }),
+    ];
+    vi.stubGlobal('fetch', async () => answers.shift()!);
+    await restoreSession(async () => undefined);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(session.get()).toMatchObject({ restoring: false, isAuthenticated: false, user: null });
   });
 
   it('drops a profile that answers for a session replaced meanwhile (the wallet switched accounts)', async () => {

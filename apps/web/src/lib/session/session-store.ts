@@ -8,10 +8,20 @@ export interface SessionState {
   isAuthenticated: boolean;
   /** the stored token is being checked: the shell shows a full-page spinner instead of routes */
   loading: boolean;
+  /**
+   * a stored sign-in could not be checked (the network or the server failed): it is kept, and
+   * checked again with backoff; signed-in pages wait for it instead of sending the person to sign in
+   */
+  restoring: boolean;
 }
 
-/** The signed-in user . Videos live in the query cache, not here. */
-export const session = createStore<SessionState>({ user: null, isAuthenticated: false, loading: true });
+/** The signed-in user. Videos live in the query cache, not here. */
+export const session = createStore<SessionState>({
+  user: null,
+  isAuthenticated: false,
+  loading: true,
+  restoring: false,
+});
 
 /** Set by an explicit sign-out, so a still-authorized wallet does not sign the person straight back in. */
 export const SIGNED_OUT_KEY = 'signedOut';
@@ -51,12 +61,32 @@ async function forCurrentToken(
   }
 }
 
-/** At start: with a stored token, fetch the profile; any failure removes the token. */
-export async function restoreSession(): Promise<void> {
-  if (!getToken()) return sessionActions.setLoading(false);
+/** Wait before the next check of a stored sign-in that could not be checked: 1 s, 2 s, 4 s… up to 30 s. */
+export const restoreRetryDelayMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** attempt);
+
+const isRejected = (err: unknown) => err instanceof ApiError && err.status === 401;
+
+/**
+ * At start: with a stored token, fetch the profile. Only a 401 signs the person out. A network
+ * error, a 5xx or a page left mid-check keeps the token: the site opens, and the check runs again
+ * with backoff until it is answered, or the token is replaced or removed meanwhile.
+ */
+export async function restoreSession(wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  const token = getToken();
+  if (!token) return sessionActions.setLoading(false);
   sessionActions.setLoading(true);
-  await forCurrentToken(() => fetchProfile(), sessionActions.setUser, sessionActions.logout);
-  sessionActions.setLoading(false);
+  for (let attempt = 0; getToken() === token; attempt++) {
+    let failed = false;
+    await forCurrentToken(
+      () => fetchProfile({ background: attempt > 0 }),
+      sessionActions.setUser,
+      (err) => (isRejected(err) ? sessionActions.logout() : (failed = true)),
+    );
+    if (!failed) break;
+    session.set({ loading: false, restoring: true });
+    await wait(restoreRetryDelayMs(attempt));
+  }
+  session.set({ loading: false, restoring: false });
 }
 
 /** Re-reads the balance and name quietly; only a rejected token signs the person out. */
@@ -64,7 +94,7 @@ export async function refreshUser(): Promise<void> {
   await forCurrentToken(
     () => fetchProfile({ background: true }),
     sessionActions.setUser,
-    (err) => err instanceof ApiError && err.status === 401 && sessionActions.logout(),
+    (err) => isRejected(err) && sessionActions.logout(),
   );
 }
 

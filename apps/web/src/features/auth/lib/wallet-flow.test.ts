@@ -48,7 +48,7 @@ beforeAll(() => i18next.init({ lng: 'en', resources: allTranslations }));
 beforeEach(() => {
   stubLocalStorage();
   wallet.set({ address: null, connecting: false, error: null });
-  session.set({ user: null, isAuthenticated: false, loading: false });
+  session.set({ user: null, isAuthenticated: false, loading: false, restoring: false });
 });
 afterEach(() => vi.unstubAllGlobals());
 
