@@ -140,6 +140,28 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
   });
 
+  it('tells a server error or a lost connection from a missing video, clip or stream, and retries', async () => {
+    const { page } = await open('/', { wallet: false });
+    const pages = [
+      { path: '/video/gone1', api: '**/api/videos/gone1', kind: 'video' },
+      { path: '/clips/gone2', api: '**/api/clips/gone2', kind: 'clip' },
+      { path: '/stream/gone3', api: '**/api/streams/gone3', kind: 'stream' },
+    ];
+    for (const [i, p] of pages.entries()) {
+      await page.route(p.api, (route) =>
+        i % 2 ? route.abort('failed') : route.fulfill({ status: 500, json: { detail: 'boom', code: 'internal' } }),
+      );
+      await page.goto(p.path);
+      const failed = page.getByTestId(`${p.kind}-load-failed`);
+      await failed.waitFor();
+      expect(await failed.locator('h1').textContent()).toBe('Something went wrong');
+      expect(await page.getByTestId(`${p.kind}-not-found`).count()).toBe(0);
+      await page.unroute(p.api);
+      await failed.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByTestId(`${p.kind}-not-found`).waitFor(); // answered now: it really does not exist
+    }
+  });
+
   it('refuses bad input before calling the server', async () => {
     const { page } = await open('/login');
     await page.getByTestId('tab-email').click();

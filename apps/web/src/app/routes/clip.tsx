@@ -3,13 +3,15 @@ import { Link, useParams } from 'react-router';
 import { useClip } from '../../features/clips/api/clips.ts';
 import { ClipDetails } from '../../features/clips/components/clip-details.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 
 export function ClipPage() {
   const { t } = useTranslation();
   const { clipId = '' } = useParams();
-  const { data, isLoading, error } = useClip(clipId);
+  const { data, isLoading, error, refetch } = useClip(clipId);
   if (isLoading) return <FullPageSpinner />;
+  if (!data && isServerFailure(error)) return <LoadFailed testId="clip-load-failed" onRetry={() => void refetch()} />;
   if (!data) {
     // A missing clip reads the spec's sentence; any other failure shows the server's message.
     const message = error instanceof ApiError && error.status !== 404 ? error.message : t('clips.notFoundBody');

@@ -3,14 +3,16 @@ import { Link, useParams } from 'react-router';
 import { useStream } from '../../features/streams/api/streams.ts';
 import { StreamViewer } from '../../features/streams/components/stream-viewer.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
 import { FullPageSpinner } from '../layout/spinner.tsx';
 
 /** /stream/{id}: the viewer, or 'Stream Not Found' with the server's message. */
 export function StreamPage() {
   const { t } = useTranslation();
   const { streamId = '' } = useParams();
-  const { data, isLoading, error } = useStream(streamId);
+  const { data, isLoading, error, refetch } = useStream(streamId);
   if (isLoading) return <FullPageSpinner />;
+  if (!data && isServerFailure(error)) return <LoadFailed testId="stream-load-failed" onRetry={() => void refetch()} />;
   if (!data) {
     const detail = error instanceof ApiError && error.status !== 404 ? error.message : null;
     return (
