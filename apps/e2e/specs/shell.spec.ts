@@ -162,6 +162,24 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
     }
   });
 
+  it("writes dates the chosen language's way and keeps the profile's Edit button out of its heading", async () => {
+    const { page } = await open('/', { wallet: false });
+    await signUpByEmail(page, `dates-${Date.now()}@example.com`);
+    await page.evaluate(() => localStorage.setItem('language', 'hi'));
+    await page.goto('/profile');
+    const heading = page.locator('h1.profile-name');
+    await heading.waitFor();
+    expect(await heading.locator('button').count()).toBe(0);
+    await page.getByTestId('edit-name').waitFor();
+    const [hindi, us] = await page.evaluate(() => [
+      new Date().toLocaleDateString('hi'),
+      new Date().toLocaleDateString('en-US'),
+    ]);
+    const joined = await page.locator('.profile-header p.muted').textContent();
+    expect(joined).toContain(hindi);
+    if (hindi !== us) expect(joined).not.toContain(us);
+  });
+
   it('refuses bad input before calling the server', async () => {
     const { page } = await open('/login');
     await page.getByTestId('tab-email').click();

@@ -78,6 +78,11 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
 
     const before = await menuBalance(page);
     await page.getByTestId('thanks-button').click();
+    await page.getByTestId('tip-amount').fill('0');
+    await page.getByTestId('tip-submit').click(); // the dialog's own message, not the browser's bubble
+    expect(await page.getByTestId('tip-dialog').getByRole('alert').textContent()).toBe(
+      'Please enter a valid tip amount',
+    );
     await page.getByTestId('tip-amount').fill('500');
     await page.getByTestId('tip-submit').click();
     expect(await page.getByTestId('tip-dialog').getByRole('alert').textContent()).toBe('Insufficient token balance');

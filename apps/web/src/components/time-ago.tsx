@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 /** 'N days ago' under a week, 'N weeks ago' under 30 days, else months, translated. */
 export function TimeAgo({ iso }: { iso: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = relativeTime(iso);
   const text = r.unit === 'today' ? t('videos.today') : t(`videos.${r.unit}Ago`, { count: r.count });
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+    <time dateTime={iso} title={new Date(iso).toLocaleString(i18n.language)}>
       {text}
     </time>
   );

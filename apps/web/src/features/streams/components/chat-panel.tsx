@@ -6,10 +6,12 @@ import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import type { ChatEntry, LiveChat } from '../hooks/use-live-chat.ts';
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** A message's time of day, written the way the chosen language writes it. */
+const timeOf = (iso: string, language: string) =>
+  new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
 function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (entry.kind === 'notice') {
     return <li className={`chat-notice${entry.tip ? ' chat-notice-tip' : ''}`}>{entry.text}</li>;
   }
@@ -17,7 +19,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
   return (
     <li className={`chat-line${entry.tip_amount ? ' chat-line-tip' : ''}`} data-testid="chat-message">
       <time className="chat-time" dateTime={entry.timestamp}>
-        {timeOf(entry.timestamp)}
+        {timeOf(entry.timestamp, i18n.language)}
       </time>{' '}
       <strong className="chat-user">
         {entry.username}

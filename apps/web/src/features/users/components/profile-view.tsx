@@ -24,12 +24,12 @@ function NameEditor({ user }: { user: User }) {
   };
   if (!editing) {
     return (
-      <h1 className="profile-name">
-        {user.username}{' '}
+      <div className="profile-name-row">
+        <h1 className="profile-name">{user.username}</h1>
         <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="edit-name">
           {t('common.edit')}
         </button>
-      </h1>
+      </div>
     );
   }
   return (
@@ -65,7 +65,7 @@ function NameEditor({ user }: { user: User }) {
 }
 
 export function ProfileView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = session.use((s) => s.user)!;
   const videos = useMyVideos();
   const list = videos.data ?? [];
@@ -82,7 +82,9 @@ export function ProfileView() {
           <p className="muted">
             {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} ·{' '}
             {t('profile.joined', {
-              date: user.created_at ? new Date(user.created_at).toLocaleDateString() : t('profile.recently'),
+              date: user.created_at
+                ? new Date(user.created_at).toLocaleDateString(i18n.language)
+                : t('profile.recently'),
             })}
           </p>
           <p>
