@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/e2e/specs/**/*.spec.ts'],
+          globalSetup: ['apps/e2e/support/build-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -2,18 +2,16 @@ import { closeAll } from './lib/cleanup.ts';
 import { CONNECTIONS, benchSeconds } from './lib/load.ts';
 import { failed, renderTable, type Row } from './lib/table.ts';
 import { chatFanoutScenario } from './scenarios/chat-fanout.ts';
-import { feedScenario } from './scenarios/feed.ts';
 import { firstLoadScenario } from './scenarios/first-load.ts';
 import { ledgerScenario } from './scenarios/ledger.ts';
 import { liveLatencyScenario } from './scenarios/live-latency.ts';
-import { profileScenario } from './scenarios/profile.ts';
+import { readsScenario } from './scenarios/reads.ts';
 import type { Scenario } from './scenarios/scenario.ts';
 import { uploadScenario } from './scenarios/upload.ts';
 
 /** Every scenario, in the order `npm run bench` runs them; `npm run bench -- NAME…` picks some. */
 const scenarios: Scenario[] = [
-  profileScenario,
-  feedScenario,
+  readsScenario,
   firstLoadScenario,
   uploadScenario,
   liveLatencyScenario,

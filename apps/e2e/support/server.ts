@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { migrateToLatest, openDatabase, type Db } from '../../server/src/db/database.ts';
 import { createFreshDatabase, type FreshDatabase } from '../../server/src/testing/fresh-database.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -43,8 +44,24 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 // The child gets a fresh database of its own, never the shared one named by DATABASE_URL.
 const withoutDatabaseUrl = ({ DATABASE_URL: _, ...env }: NodeJS.ProcessEnv) => env;
 
-/** The real server as a child process on a free port, with its own data folder and database. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** fills the fresh, migrated database before the server opens it */
+  prepare?: (db: Db) => Promise<void>;
+}
+
+/** The server's output is kept for error messages only: the last 64 KB of it. */
+const OUTPUT_KEPT = 64 * 1024;
+
+/** What ships: the production build (`npm run build`), run the way `npm start` runs it. */
+const SERVER_ENTRY = 'apps/server/dist/main.js';
+
+/** The real server, as built, as a child process on a free port, with its own data folder and database. */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(repoRoot, SERVER_ENTRY)))
+    throw new Error('The server is not built: run `npm run build` (the browser tests build it themselves)');
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build -w apps/web` (npm test does it)');
   }
@@ -59,7 +76,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     REDIS_PREFIX: `e2e-${port}:`,
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (options.prepare) {
+    const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(handle.db);
+      await options.prepare(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: repoRoot,
     env: {
       ...withoutDatabaseUrl(process.env),
@@ -82,8 +108,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-OUTPUT_KEPT));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   await waitForHealth(url, child, () => output);
   return {
     url,

@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/database.ts';
+import { registerAccessLog } from './http/access-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerReadCache } from './http/read-cache.ts';
 import { registerSecurity } from './http/security.ts';
+import { createResponseSerializer } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -25,11 +28,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // one access-log line per request (http/access-log.ts) instead of Fastify's two
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ check: ctx.config.env !== 'production' }));
   registerErrorHandler(app);
+  registerAccessLog(app);
+  registerReadCache(app, ctx.readCache);
 
   await registerSecurity(app, ctx);
   await app.register(multipart, { limits: { fileSize: 524_288_000, files: 1, fields: 20 } });

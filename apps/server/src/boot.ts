@@ -1,17 +1,17 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { createSharedReadCache } from './http/read-cache.ts';
 import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
-import { S3BlobStore } from './storage/s3-blob-store.ts';
 import { makePrivateDir } from './storage/private-files.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 import { systemClock } from './lib/clock.ts';
@@ -27,10 +27,12 @@ const REDACT = [
   ...PAYOUT_DETAILS,
 ];
 
+/**
+ * The server's logger: JSON lines to stdout, written asynchronously (lines that come while a write is
+ * under way go out together with the next one; whatever is pending is flushed when the process exits).
+ */
 export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
-  destination
-    ? pino({ level: config.logLevel, redact: REDACT }, destination)
-    : pino({ level: config.logLevel, redact: REDACT });
+  pino({ level: config.logLevel, redact: REDACT }, destination ?? pino.destination({ dest: 1, sync: false }));
 
 /**
  * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the
@@ -51,13 +53,16 @@ export async function createContext(
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
+  // Redis and S3 clients are loaded only when configured: the embedded deployment starts faster without them.
+  const redis: Redis | undefined = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
     : undefined;
-  const blobs = config.s3 ? new S3BlobStore(config.s3) : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = config.s3
+    ? new (await import('./storage/s3-blob-store.ts')).S3BlobStore(config.s3)
+    : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   const temp = createTempDir(config.dataDir);
   // Handlers receive the context, which holds the queue: hence a getter rather than the object.
-  const jobs = createJobQueue(config, {
+  const jobs = await createJobQueue(config, {
     db: database.db,
     dialect: database.dialect,
     log: logger.child({ component: 'jobs' }),
@@ -67,6 +72,7 @@ export async function createContext(
     ? new RedisLiveBus(redis, config.redisPrefix, logger.child({ component: 'live' }))
     : new LocalLiveBus();
   const live = new LiveContext(config, bus);
+  const readCache = await createSharedReadCache(config.readCacheMs, bus, logger.child({ component: 'read-cache' }));
   const passwords = new PasswordHasher(config.passwordHashing);
   const ctx: AppContext = {
     config,
@@ -81,6 +87,7 @@ export async function createContext(
     live,
     passwords,
     clock: systemClock,
+    readCache,
   };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();

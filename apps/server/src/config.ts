@@ -1,11 +1,23 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '@app/media';
 import { z } from 'zod';
 import type { S3Options } from './storage/s3-blob-store.ts';
 
-/** Repository root, so defaults do not depend on which folder npm was started from. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * Repository root, so defaults do not depend on which folder npm was started from: the nearest folder
+ * above this file (the source, or the built bundle in apps/server/dist) that holds apps/server.
+ */
+export const repoRoot = ((): string => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'apps', 'server', 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`Cannot find the Tarang folder above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+})();
 
 const list = z
   .string()
@@ -114,6 +126,7 @@ const EnvSchema = z
     MEDIA_RUN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MEDIA_LIMITS.runTimeoutSeconds),
     MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
     UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
     ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
@@ -179,6 +192,8 @@ export interface Config {
   media: MediaLimits;
   /** an upload that sends no byte for this long is ended (408), freeing its connection and temp file */
   uploadIdleTimeoutMs: number;
+  /** how long an anonymous public answer may be served from memory (0: not at all) */
+  readCacheMs: number;
   /** payouts above this (paise) are decided by an admin only, not by support */
   payoutAdminAbovePaise: number;
   /**
@@ -286,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryLimitMb: e.MEDIA_MEMORY_LIMIT_MB,
     },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    readCacheMs: e.READ_CACHE_MS,
     payoutAdminAbovePaise: e.PAYOUT_ADMIN_ABOVE_RUPEES * 100,
     addressCaps: {
       anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS,

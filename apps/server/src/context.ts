@@ -1,9 +1,12 @@
+// The augmentation below needs fastify's types in every program that reaches this file.
+import type {} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { ReadCache } from './http/read-cache.ts';
 import type { LiveContext } from './live/live-context.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { Secrets } from './secrets.ts';
@@ -30,6 +33,8 @@ export interface AppContext {
   passwords: PasswordHasher;
   /** the one clock every rule reads the time from (tests replace it) */
   clock: Clock;
+  /** anonymous public answers kept briefly in memory; background work that changes them invalidates it */
+  readCache: ReadCache;
 }
 
 declare module 'fastify' {

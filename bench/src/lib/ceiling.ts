@@ -1,17 +1,16 @@
-import Fastify from 'fastify';
+import { startChildServer } from './child-server.ts';
 import { measure, type LoadResult } from './load.ts';
 
 /**
- * A bare Fastify hello-world, measured the same way right after the scenario it is compared with:
- * what "as fast as this machine can serve HTTP right now" means, even on a machine under other load.
+ * A bare Fastify hello-world in its own process, measured the same way right after the scenario it is
+ * compared with: what "as fast as this machine can serve HTTP right now" means, even on a machine
+ * under other load.
  */
 export async function helloWorldCeiling(): Promise<LoadResult & { what: string }> {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startChildServer('hello-world-server.ts');
   try {
-    return { ...(await measure(url)), what: 'bare Fastify hello-world' };
+    return { ...(await measure(`http://127.0.0.1:${server.port}/`)), what: 'bare Fastify hello-world' };
   } finally {
-    await app.close();
+    await server.stop();
   }
 }

@@ -33,7 +33,11 @@ export async function measure(url: string, headers: Record<string, string> = {})
 }
 
 /** A scenario's throughput against the ceiling, plus the ceiling's own row for its latency. */
-export function loadFigures(result: LoadResult, ceiling: LoadResult & { what: string }): Figure[] {
+export function loadFigures(
+  result: LoadResult,
+  ceiling: LoadResult & { what: string },
+  targets: { minRatio?: number; p99MaxMs?: number; metric?: string } = {},
+): Figure[] {
   const row = (r: LoadResult) => ({
     value: r.requestsPerSecond,
     unit: 'req/s',
@@ -41,7 +45,12 @@ export function loadFigures(result: LoadResult, ceiling: LoadResult & { what: st
     failures: r.failures,
   });
   return [
-    { metric: 'req/s', ...row(result), ceiling: { value: ceiling.requestsPerSecond, what: ceiling.what } },
+    {
+      metric: targets.metric ?? 'req/s',
+      ...row(result),
+      ceiling: { value: ceiling.requestsPerSecond, what: ceiling.what, minRatio: targets.minRatio },
+      p99MaxMs: targets.p99MaxMs,
+    },
     { metric: `ceiling: ${ceiling.what}`, ...row(ceiling) },
   ];
 }

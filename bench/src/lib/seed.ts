@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../apps/server/src/context.ts';
+import type { Db } from '../../../apps/server/src/db/database.ts';
 import { createUser } from '../../../apps/server/src/modules/users/users.service.ts';
 
 /** n users through the service layer (account and welcome bonus included), in one transaction. */
-export async function seedUsers(ctx: AppContext, n: number, prefix = 'bench'): Promise<string[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function seedUsers(db: Db, n: number, prefix = 'bench'): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++)
       ids.push(

@@ -4,13 +4,22 @@ export type Row = Figure & { scenario: string };
 
 const num = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
 
-export const failed = (r: Row): boolean => (r.failures ?? 0) > 0 || (r.target !== undefined && r.value > r.target.max);
+const ratio = (r: Row): number | undefined => (r.ceiling ? r.value / r.ceiling.value : undefined);
+const ratioMissed = (r: Row): boolean => r.ceiling?.minRatio !== undefined && ratio(r)! < r.ceiling.minRatio;
+const latencyMissed = (r: Row): boolean =>
+  r.p99MaxMs !== undefined && (r.latency === undefined || r.latency.p99Ms >= r.p99MaxMs);
+
+export const failed = (r: Row): boolean =>
+  (r.failures ?? 0) > 0 || (r.target !== undefined && r.value > r.target.max) || ratioMissed(r) || latencyMissed(r);
 
 function notes(r: Row): string {
   const out: string[] = [];
   if (r.failures) out.push(`FAILED: ${r.failures} requests errored or were not 2xx`);
   if (r.target)
     out.push(`target ≤ ${r.target.max} ${r.unit} (${r.target.what}): ${r.value <= r.target.max ? 'met' : 'MISSED'}`);
+  if (r.ceiling?.minRatio !== undefined)
+    out.push(`target ratio ≥ ${r.ceiling.minRatio}: ${ratioMissed(r) ? 'MISSED' : 'met'}`);
+  if (r.p99MaxMs !== undefined) out.push(`target p99 < ${r.p99MaxMs} ms: ${latencyMissed(r) ? 'MISSED' : 'met'}`);
   if (r.ceiling) out.push(`ceiling = ${r.ceiling.what}`);
   if (r.note) out.push(r.note);
   return out.join('; ');
@@ -26,7 +35,7 @@ export function renderTable(rows: Row[]): string {
     r.latency ? String(r.latency.p50Ms) : '',
     r.latency ? String(r.latency.p99Ms) : '',
     r.ceiling ? `${num(r.ceiling.value)} ${r.unit}` : '',
-    r.ceiling ? (r.value / r.ceiling.value).toFixed(3) : '',
+    r.ceiling ? ratio(r)!.toFixed(3) : '',
     notes(r),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));

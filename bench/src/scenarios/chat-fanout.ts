@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { StreamLimits } from '@app/shared';
 import { startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
 import { runFanout, type FanoutResult } from '../lib/chat-load.ts';
+import { startChildServer } from '../lib/child-server.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
 import { signUp } from '../lib/seed.ts';
 import type { Figure, Scenario } from './scenario.ts';
@@ -18,23 +17,8 @@ const SECONDS = 20;
 const SENDERS = Math.ceil(RATE / ((StreamLimits.chatRateCount / StreamLimits.chatRateWindowMs) * 1000 * 0.5));
 
 async function bareBroadcastServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../lib/bare-broadcast-server.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
-  });
-  return {
-    url: `ws://127.0.0.1:${port}`,
-    stop: closeOnExit(async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }),
-  };
+  const server = await startChildServer('bare-broadcast-server.ts');
+  return { url: `ws://127.0.0.1:${server.port}`, stop: server.stop };
 }
 
 /** A started stream and SENDERS signed-in users, through the real API. */

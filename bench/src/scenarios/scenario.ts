@@ -5,8 +5,10 @@ export interface Figure {
   value: number;
   unit: string;
   latency?: { p50Ms: number; p99Ms: number };
-  /** what "as fast as this machine can" means for this figure */
-  ceiling?: { value: number; what: string };
+  /** what "as fast as this machine can" means for this figure, and the share of it the figure must reach */
+  ceiling?: { value: number; what: string; minRatio?: number };
+  /** the highest acceptable p99 latency */
+  p99MaxMs?: number;
   /** an absolute target (e.g. memory), printed as met or MISSED */
   target?: { max: number; what: string };
   /** requests that errored or answered non-2xx: any makes the figure (and the run) fail */

@@ -1,9 +1,11 @@
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase as KyselySqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
 
@@ -30,4 +32,36 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
+}
+
+/** How many distinct statements stay prepared; the app has a few hundred queries, most built the same way each time. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely sees it, with prepared statements kept by SQL text: preparing costs more
+ * than running a small indexed query, and Kysely prepares on every call. Least recently used
+ * statements are dropped past `size`. A statement still being iterated is never handed out twice.
+ */
+export function withStatementCache(sqlite: SqliteDatabase, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+  const cache = new Map<string, Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        cache.delete(text); // re-insert: the Map's order is the recency order
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }

@@ -1,12 +1,19 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from './errors.ts';
 
-export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const ws = ctx.config.publicUrl.protocol === 'https:' ? 'wss:' : 'ws:';
-  await app.register(helmet, {
+/**
+ * The security headers every answer carries: helmet's (a well-kept list of safe defaults) with our
+ * content security policy. They never change while the server runs, so helmet is run once, at
+ * start, and its output is set on each answer as it is, instead of being worked out per request.
+ */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  const https = config.publicUrl.protocol === 'https:';
+  const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -14,18 +21,35 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", `${ws}//${ctx.config.publicUrl.host}`],
+        connectSrc: ["'self'", `${https ? 'wss:' : 'ws:'}//${config.publicUrl.host}`],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        upgradeInsecureRequests: ctx.config.publicUrl.protocol === 'https:' ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     // Wallet extensions and media players are cross-origin in some setups; keep the defaults that matter.
     crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.publicUrl.protocol === 'https:',
+    strictTransportSecurity: https,
+  });
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => (failure = err));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const headers = securityHeaders(ctx.config);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Per-IP limits on the API; with REDIS_URL every server process shares the same counters.

@@ -3,18 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { StreamLimits, type ChatServerFrame } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { CacheTopic } from '../http/read-cache.ts';
 
 /**
  * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
- * ingest to let go; a snapshot request asks it for the recording so far (for a clip of a live
+ * ingest to let go; `read_cache_invalidate` drops cached public answers (see http/read-cache.ts); a snapshot request asks it for the recording so far (for a clip of a live
  * stream), and its reply names the stored snapshot (cid null: nothing recorded yet).
  */
 export type InternalLiveEvent =
   | { type: 'ingest_stop' }
+  | { type: 'read_cache_invalidate'; topics: CacheTopic[] }
   | { type: 'snapshot_request'; request_id: string }
   | { type: 'snapshot_reply'; request_id: string; cid: string | null; duration_ms: number; failed: boolean };
 
-const INTERNAL_TYPES = new Set<string>(['ingest_stop', 'snapshot_request', 'snapshot_reply']);
+const INTERNAL_TYPES = new Set<string>(['ingest_stop', 'read_cache_invalidate', 'snapshot_request', 'snapshot_reply']);
+/** The bus channel (in place of a stream id) on which processes tell each other to drop read-cache topics. */
+export const READ_CACHE_CHANNEL = 'read-cache';
 export const isInternalEvent = (event: LiveEvent): event is InternalLiveEvent => INTERNAL_TYPES.has(event.type);
 
 /** Frames for a stream's room, plus the events the server processes send each other. */

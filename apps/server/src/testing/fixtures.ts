@@ -2,6 +2,7 @@ import { EarningCategories } from '@app/shared';
 import type { Db, Executor } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { ClipsTable } from '../modules/clips/clips.tables.ts';
+import type { StreamsTable } from '../modules/streams/streams.tables.ts';
 import { transfer } from '../modules/ledger/ledger.service.ts';
 import { RupeeAccount } from '../modules/ledger/rupee-accounts.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
@@ -77,6 +78,42 @@ export async function insertClip(
     ...overrides,
   };
   await db.insertInto('clips').values(row).execute();
+  return row;
+}
+
+/** Inserts an ended stream row directly (no key, no recording), for directory tests and benchmarks. */
+export async function insertEndedStream(
+  db: Executor,
+  creatorId: string,
+  overrides: Partial<StreamsTable> = {},
+): Promise<StreamsTable> {
+  const at = overrides.created_at ?? systemClock.iso();
+  const row: StreamsTable = {
+    id: newId(),
+    creator_id: creatorId,
+    title: 'A test stream',
+    description: '',
+    category: 'Education',
+    tags: '[]',
+    key_hash: newId(64),
+    key_sealed: '',
+    status: 'ended',
+    started_at: at,
+    ended_at: at,
+    interrupted_at: null,
+    last_ingest_at: at,
+    viewers_count: 0,
+    max_viewers: 0,
+    live_path: null,
+    recording_cid: null,
+    recording_duration_ms: null,
+    replay_path: null,
+    thumbnail_cid: null,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+  await db.insertInto('streams').values(row).execute();
   return row;
 }
 

@@ -34,6 +34,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // Tests write rows straight to the database, which no write through the API announces: no read cache
+    // unless a test asks for it (http/read-cache.test.ts).
+    READ_CACHE_MS: '0',
     RATE_LIMIT_MAX: '100000',
     // Every test client is 127.0.0.1: the per-network sign-in limits and bonus cap are off unless a test sets them.
     LOGIN_MAX_PER_IP: '100000',

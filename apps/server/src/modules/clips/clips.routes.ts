@@ -35,6 +35,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/clips',
     {
+      config: { readCache: 'clips' },
       schema: {
         tags,
         summary: 'Ready clips, newest first, by category, length and creator wallet',
@@ -54,6 +55,7 @@ export const clipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/clips/:id',
     {
+      config: { readCache: 'clips' },
       schema: {
         tags,
         summary: 'One clip (one still being cut only for its creator)',

@@ -67,6 +67,7 @@ export async function processClip(
       { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath },
       ctx.clock.iso(),
     );
+    ctx.readCache.invalidate(['clips']);
     if (clip.source_cid) await releaseSnapshot(ctx, clip.source_cid);
     await job.reportProgress(100);
   } finally {

@@ -20,5 +20,6 @@ export async function renderStreamReplay(ctx: AppContext, streamId: string, job:
     withoutDurationCap(ctx.config.media),
   );
   await setReplay(ctx.db, streamId, rendered, ctx.clock.iso());
+  ctx.readCache.invalidate(['streams']);
   await job.reportProgress(100);
 }

@@ -34,6 +34,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams',
     {
+      config: { readCache: 'streams' },
       schema: {
         tags,
         summary: 'Live directory: live (default), ended or all streams, by category or creator',
@@ -71,7 +72,10 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/streams/:id',
-    { schema: { tags, summary: 'One stream (never its key)', params: Params, response: { 200: StreamSchema } } },
+    {
+      config: { readCache: 'streams' },
+      schema: { tags, summary: 'One stream (never its key)', params: Params, response: { 200: StreamSchema } },
+    },
     async (req) => streams.getStream(app.ctx, req.params.id),
   );
 

@@ -143,6 +143,7 @@ export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
   const row = await repo.findStream(ctx.db, id);
   if (!row || row.status === 'ended') return false;
   const changed = await repo.setLive(ctx.db, id, row.started_at ?? now, now);
+  if (changed) ctx.readCache.invalidate(['streams']);
   if (changed && row.status === 'created') {
     await ctx.live.bus.publish(id, { type: 'stream_started', creator: row.creator_username, title: row.title });
   }
@@ -194,6 +195,7 @@ export async function endStream(ctx: AppContext, id: string, endedAt = ctx.clock
     return { ended: true, duration, rewardMicro };
   });
   if (result.ended) {
+    ctx.readCache.invalidate(['streams']);
     await ctx.live.bus.publish(id, { type: 'stream_ended', duration: result.duration });
     await ctx.live.bus.publish(id, { type: 'ingest_stop' });
   }
@@ -230,6 +232,7 @@ export async function noteIngest(
 /** The video stopped arriving: interrupted, and ended by the sweeper unless it comes back in time. */
 export async function markInterrupted(ctx: AppContext, id: string): Promise<void> {
   await repo.setInterrupted(ctx.db, id, ctx.clock.iso());
+  ctx.readCache.invalidate(['streams']);
 }
 
 export async function recordViewers(ctx: AppContext, id: string, count: number): Promise<void> {

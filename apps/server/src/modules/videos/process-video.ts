@@ -22,6 +22,7 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
   );
   if (!rendered) return;
   await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso());
+  ctx.readCache.invalidate(['videos']);
   await opts.reportProgress(100);
 }
 

@@ -49,6 +49,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos',
     {
+      config: { readCache: 'videos' },
       schema: {
         tags,
         summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)',
@@ -61,7 +62,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/videos/:id',
-    { schema: { tags, summary: 'One video', params: Params, response: { 200: VideoSchema } } },
+    {
+      config: { readCache: 'videos' },
+      schema: { tags, summary: 'One video', params: Params, response: { 200: VideoSchema } },
+    },
     async (req) => videos.getVideo(app.ctx, req.params.id, await currentUser(req)),
   );
 

@@ -1,0 +1,124 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '@app/shared';
+import { LocalLiveBus, RedisLiveBus, type LiveBus } from '../live/live-bus.ts';
+import { insertVideo } from '../testing/fixtures.ts';
+import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
+import { bearer, signUpByEmail } from '../testing/test-users.ts';
+import { READ_CACHE_MAX_ENTRIES, ReadCache, createSharedReadCache } from './read-cache.ts';
+
+describe('the read cache', () => {
+  it('serves an answer until it is older than its time, and keeps nothing with a time of 0', () => {
+    let now = 1_000;
+    const cache = new ReadCache(2_000, () => now);
+    const stored = cache.set('videos', '/api/videos', '{"videos":[]}');
+    expect(stored.etag).toMatch(/^"[\w-]+"$/);
+    now += 1_999;
+    expect(cache.get('videos', '/api/videos')?.body).toBe('{"videos":[]}');
+    now += 1;
+    expect(cache.get('videos', '/api/videos')).toBeUndefined();
+
+    const off = new ReadCache(0, () => now);
+    expect(off.set('videos', '/api/videos', '{}').etag).toBe(cache.set('videos', '/x', '{}').etag);
+    expect(off.get('videos', '/api/videos')).toBeUndefined();
+  });
+
+  it('drops a topic on invalidation and says so; other topics stay', () => {
+    const told: string[][] = [];
+    const cache = new ReadCache(60_000, Date.now, (topics) => told.push(topics));
+    cache.set('videos', '/api/videos', 'v');
+    cache.set('clips', '/api/clips', 'c');
+    cache.invalidate(['videos']);
+    expect(cache.get('videos', '/api/videos')).toBeUndefined();
+    expect(cache.get('clips', '/api/clips')?.body).toBe('c');
+    expect(told).toEqual([['videos']]);
+  });
+
+  it('attack: a stranger varying the query string cannot grow it past its cap; the newest answers stay', () => {
+    const cache = new ReadCache(60_000);
+    for (let i = 0; i < READ_CACHE_MAX_ENTRIES * 3; i++) cache.set('videos', `/api/videos?q=${i}`, `${i}`);
+    const kept = Array.from({ length: READ_CACHE_MAX_ENTRIES * 3 }, (_, i) =>
+      cache.get('videos', `/api/videos?q=${i}`),
+    );
+    expect(kept.filter(Boolean)).toHaveLength(READ_CACHE_MAX_ENTRIES);
+    expect(kept.at(-1)?.body).toBe(String(READ_CACHE_MAX_ENTRIES * 3 - 1));
+  });
+
+  const log = pino({ level: 'silent' });
+  const connections: Redis[] = [];
+  afterAll(() => connections.forEach((c) => c.disconnect()));
+  const buses: [string, () => LiveBus][] = [['in one process', () => new LocalLiveBus()]];
+  if (process.env.REDIS_URL) {
+    const prefix = `test-read-cache-${Date.now()}:`;
+    buses.push([
+      'over Redis',
+      () => {
+        const redis = new Redis(process.env.REDIS_URL!);
+        connections.push(redis);
+        return new RedisLiveBus(redis, prefix, log);
+      },
+    ]);
+  }
+
+  it.each(buses)('an invalidation in one process drops the topic in the others (%s)', async (_, makeBus) => {
+    const local = makeBus();
+    const [busA, busB] = local instanceof LocalLiveBus ? [local, local] : [local, makeBus()];
+    const a = await createSharedReadCache(60_000, busA, log);
+    const b = await createSharedReadCache(60_000, busB, log);
+    b.set('streams', '/api/streams', 'old');
+    a.invalidate(['streams']);
+    await expect.poll(() => b.get('streams', '/api/streams')).toBeUndefined();
+    await busA.close();
+    if (busB !== busA) await busB.close();
+  });
+});
+
+describe.each(testDialects)('public reads over HTTP on %s', (dialect) => {
+  let t: TestApp;
+  let creator: AuthResponse;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { READ_CACHE_MS: '60000' });
+    creator = await signUpByEmail(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('carry Cache-Control and an ETag, and answer a matching If-None-Match with an empty 304', async () => {
+    await insertVideo(t.ctx.db, creator.user.id, { title: 'Cached' });
+    const first = await t.app.inject({ url: '/api/videos?limit=12&tag=etag' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.vary).toBe('authorization');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await t.app.inject({ url: '/api/videos?limit=12&tag=etag', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it('serve anonymous readers from memory, signed-in readers from the database, and forget at the next write', async () => {
+    const video = await insertVideo(t.ctx.db, creator.user.id, { title: 'Before' });
+    const url = `/api/videos/${video.id}`;
+    expect((await t.app.inject({ url })).json().title).toBe('Before');
+
+    // A change no API write announced: anonymous readers see the kept answer, signed-in ones the database.
+    await t.ctx.db.updateTable('videos').set({ title: 'After' }).where('id', '=', video.id).execute();
+    expect((await t.app.inject({ url })).json().title).toBe('Before');
+    expect((await t.app.inject({ url, headers: bearer(creator.access_token) })).json().title).toBe('After');
+
+    // Any successful write through the API drops the kept answers before it returns.
+    const like = await t.app.inject({ method: 'POST', url: `${url}/like`, headers: bearer(creator.access_token) });
+    expect(like.statusCode).toBeLessThan(400);
+    expect((await t.app.inject({ url })).json().title).toBe('After');
+  });
+
+  it('never keep an error: a missing video stays missing, and appears as soon as it exists', async () => {
+    const missing = await t.app.inject({ url: '/api/videos/does-not-exist-yet' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    const other = await t.app.inject({ url: '/api/streams/does-not-exist-yet' });
+    expect(other.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { READ_CACHE_CHANNEL, type LiveBus } from '../live/live-bus.ts';
+
+/** What a cached answer lists: a write to one of these drops the cached answers of that kind. */
+export type CacheTopic = 'videos' | 'streams' | 'clips';
+export const ALL_TOPICS: CacheTopic[] = ['videos', 'streams', 'clips'];
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** an anonymous GET of this route is the same for everyone: keep it in the read cache under this topic */
+    readCache?: CacheTopic;
+    /** a successful call of this (non-GET) route changes nothing the read cache holds, so it keeps it */
+    keepsReadCache?: boolean;
+  }
+}
+
+interface Entry {
+  body: string;
+  etag: string;
+  storedAt: number;
+}
+
+/** Per topic; a stranger varying the query string cannot grow the cache past this. */
+export const READ_CACHE_MAX_ENTRIES = 500;
+
+/**
+ * Anonymous answers of the public lists and pages, kept in memory by URL for a short time so the
+ * most requested reads cost no query at all. Every successful API write drops them (unless its route
+ * says it changes none of them), and so does background work that changes what they list (a video
+ * becoming ready, a stream going live), here and, through `onInvalidate` (the live bus), in every
+ * other server process.
+ */
+export class ReadCache {
+  private readonly topics = new Map<CacheTopic, Map<string, Entry>>();
+
+  /**
+   * `ttlMs`: how long an answer is served from memory at most, so that a change no one announced
+   * (another program writing to the database) shows within this time; 0 keeps nothing.
+   */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly onInvalidate: (topics: CacheTopic[]) => void = () => {},
+  ) {}
+
+  get(topic: CacheTopic, url: string): Entry | undefined {
+    const entries = this.topics.get(topic);
+    const entry = entries?.get(url);
+    if (entry && this.now() - entry.storedAt < this.ttlMs) return entry;
+    if (entry) entries!.delete(url);
+    return undefined;
+  }
+
+  set(topic: CacheTopic, url: string, body: string): Entry {
+    const entry = { body, etag: etagOf(body), storedAt: this.now() };
+    if (this.ttlMs === 0) return entry;
+    let entries = this.topics.get(topic);
+    if (!entries) this.topics.set(topic, (entries = new Map()));
+    entries.delete(url);
+    entries.set(url, entry);
+    if (entries.size > READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    return entry;
+  }
+
+  /** Drops the topics here and tells the other processes. */
+  invalidate(topics: CacheTopic[]): void {
+    this.drop(topics);
+    this.onInvalidate(topics);
+  }
+
+  /** Drops the topics here only (what another process's invalidation does). */
+  drop(topics: CacheTopic[]): void {
+    for (const topic of topics) this.topics.delete(topic);
+  }
+}
+
+/** A read cache whose invalidations reach every server process sharing the live bus. */
+export async function createSharedReadCache(ttlMs: number, bus: LiveBus, log: Logger): Promise<ReadCache> {
+  const cache = new ReadCache(ttlMs, Date.now, (topics) => {
+    bus.publish(READ_CACHE_CHANNEL, { type: 'read_cache_invalidate', topics }).catch((err: unknown) => {
+      log.warn({ err }, 'could not tell the other server processes to drop their read cache');
+    });
+  });
+  await bus.subscribe(READ_CACHE_CHANNEL, (event) => {
+    if (event.type === 'read_cache_invalidate') cache.drop(event.topics);
+  });
+  return cache;
+}
+
+export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Public reads get `Cache-Control: public, no-cache` and an ETag, so browsers and proxies keep them and
+ * ask again with If-None-Match (answered 304); anonymous ones come from the read cache when fresh.
+ * The web client keeps its own copies for the spec's 5 (feed) and 10 (video) minutes.
+ */
+export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
+  app.addHook('preHandler', (req, reply, done) => {
+    const topic = req.routeOptions.config.readCache;
+    if (!topic || req.method !== 'GET') return done();
+    reply.header('cache-control', 'public, no-cache');
+    reply.header('vary', 'authorization');
+    if (req.headers.authorization) return done();
+    const hit = cache.get(topic, req.url);
+    if (!hit) return done();
+    reply.header('etag', hit.etag);
+    if (req.headers['if-none-match'] === hit.etag) return void reply.code(304).send();
+    void reply.type('application/json; charset=utf-8').send(hit.body);
+  });
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // Any successful write may change a count or a name the cached answers show: drop them before the
+    // answer leaves, so the caller's next read already misses the cache.
+    if (isWrite(req.method) && reply.statusCode < 400 && !req.routeOptions.config.keepsReadCache)
+      cache.invalidate(ALL_TOPICS);
+    const topic = req.routeOptions.config.readCache;
+    if (!topic || req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag'))
+      return done(null, payload);
+    const etag = req.headers.authorization ? etagOf(payload) : cache.set(topic, req.url, payload).etag;
+    reply.header('etag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      reply.code(304);
+      return done(null, '');
+    }
+    done(null, payload);
+  });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './security.ts';
+
+describe('security headers, worked out once at start', () => {
+  it('carry the content security policy and helmet’s safe defaults', () => {
+    const headers = securityHeaders({ publicUrl: new URL('http://localhost:3000') });
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("connect-src 'self' ws://localhost:3000");
+    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('ask for HTTPS only on a site served over HTTPS', () => {
+    const headers = securityHeaders({ publicUrl: new URL('https://tarang.example') });
+    expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(headers['content-security-policy']).toContain('wss://tarang.example');
+  });
+});
