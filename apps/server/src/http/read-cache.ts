@@ -117,7 +117,13 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     if (isWrite(req.method) && reply.statusCode < 400 && !req.routeOptions.config.keepsReadCache)
       cache.invalidate(ALL_TOPICS);
     const topic = req.routeOptions.config.readCache;
-    if (!topic || req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag'))
+    if (
+      !topic ||
+      req.method !== 'GET' ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      reply.hasHeader('etag')
+    )
       return done(null, payload);
     const etag = req.headers.authorization ? etagOf(payload) : cache.set(topic, req.url, payload).etag;
     reply.header('etag', etag);

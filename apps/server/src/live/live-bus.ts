@@ -7,8 +7,9 @@ import type { CacheTopic } from '../http/read-cache.ts';
 
 /**
  * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
- * ingest to let go; `read_cache_invalidate` drops cached public answers (see http/read-cache.ts); a snapshot request asks it for the recording so far (for a clip of a live
- * stream), and its reply names the stored snapshot (cid null: nothing recorded yet).
+ * ingest to let go; a snapshot request asks it for the recording so far (for a clip of a live
+ * stream), and its reply names the stored snapshot (cid null: nothing recorded yet);
+ * `read_cache_invalidate` drops cached public answers (see http/read-cache.ts).
  */
 export type InternalLiveEvent =
   | { type: 'ingest_stop' }
