@@ -19,11 +19,15 @@ export function benchSeconds(): number {
 }
 
 /**
- * autocannon on loopback, CONNECTIONS connections for BENCH_DURATION seconds (default 10). It runs
+ * autocannon on loopback, CONNECTIONS connections for BENCH_DURATION seconds (default 10) unless told. It runs
  * in a worker thread so the event loop being measured serves requests and nothing else.
  */
-export async function measure(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: benchSeconds(), workers: 1 });
+export async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = benchSeconds(),
+): Promise<LoadResult> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, workers: 1 });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../apps/server/src/db/database.ts';
 import { insertClip, insertEndedStream, insertVideo } from '../../../apps/server/src/testing/fixtures.ts';
-import { helloWorldCeiling } from '../lib/ceiling.ts';
-import { loadFigures, measure } from '../lib/load.ts';
+import { measureAgainstHelloWorld } from '../lib/ceiling.ts';
+import { loadFigures } from '../lib/load.ts';
 import { seedUsers, signUp } from '../lib/seed.ts';
 import { withBenchServer } from '../lib/server.ts';
 import type { Figure, Scenario } from './scenario.ts';
@@ -50,7 +50,7 @@ interface Read {
 
 const length = (key: string, n: number) => (body: unknown) => (body as Record<string, unknown[]>)[key]?.length === n;
 
-/** The most requested reads, each against a bare Fastify hello-world measured right after it. */
+/** The most requested reads, each against a bare Fastify hello-world measured in turns with it. */
 export const readsScenario: Scenario = {
   name: 'reads',
   description: `hot reads among ${VIDEOS} videos, ${STREAMS} streams, ${CLIPS} clips and ${USERS} users`,
@@ -110,8 +110,8 @@ export const readsScenario: Scenario = {
           if (res.status !== 200 || !read.check(body))
             throw new Error(`${read.metric}: check failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
           console.log(`  … ${read.metric}`);
-          const result = await measure(url, headers);
-          figures.push(...loadFigures(result, await helloWorldCeiling(), read));
+          const { result, ceiling } = await measureAgainstHelloWorld(url, headers);
+          figures.push(...loadFigures(result, ceiling, read));
         }
       },
       { seed },

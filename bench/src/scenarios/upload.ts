@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { run } from '@app/media';
 import { startServer } from '../../../apps/e2e/support/server.ts';
 import { BOUNDARY, multipartHead, multipartTail as tail } from '../../../apps/server/src/testing/upload-form.ts';
@@ -58,18 +60,29 @@ function upload(url: string, token: string, file: string): Promise<number> {
     );
     req.on('error', reject);
     req.write(head);
-    const stream = fs.createReadStream(file);
+    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
     stream.on('end', () => req.end(tail));
     stream.pipe(req, { end: false });
   });
 }
 
-async function sha256Seconds(file: string): Promise<number> {
+/** The ceiling: one pass over the file that reads it, hashes it (SHA-256) and writes it to a new file. */
+async function readHashWriteSeconds(file: string): Promise<number> {
+  const copy = path.join(os.tmpdir(), `tarang-bench-copy-${process.pid}`);
   const started = performance.now();
   const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  const out = fs.createWriteStream(copy, { highWaterMark: 1024 * 1024 });
+  const hashing = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), hashing, out);
   hash.digest();
-  return (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
+  fs.rmSync(copy, { force: true });
+  return seconds;
 }
 
 const rssMb = (pid: number): number => {
@@ -95,7 +108,7 @@ export const uploadScenario: Scenario = {
       const started = performance.now();
       await upload(server.url, token, file);
       const uploadSeconds = (performance.now() - started) / 1000;
-      const hashSeconds = await sha256Seconds(file);
+      const ceilingSeconds = await readHashWriteSeconds(file);
 
       let peak = rssMb(server.pid);
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 25);
@@ -112,7 +125,11 @@ export const uploadScenario: Scenario = {
           metric: 'MB/s, one upload',
           value: mb / uploadSeconds,
           unit: 'MB/s',
-          ceiling: { value: mb / hashSeconds, what: 'sha256 of the same file' },
+          ceiling: {
+            value: mb / ceilingSeconds,
+            what: 'one pass of read + SHA-256 + write of the same file',
+            minRatio: 0.6,
+          },
           note: `${mb.toFixed(0)} MB, stream + CID + probe + store`,
         },
         { metric: `MB/s, ${PARALLEL} uploads at once`, value: (mb * PARALLEL) / parallelSeconds, unit: 'MB/s total' },

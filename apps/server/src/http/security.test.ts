@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security.ts';
+import { dataSecurityHeaders, isDataPath, securityHeaders } from './security.ts';
 
 describe('security headers, worked out once at start', () => {
   it('carry the content security policy and helmet’s safe defaults', () => {
@@ -23,5 +23,22 @@ describe('security headers, worked out once at start', () => {
     expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(headers['content-security-policy']).toContain('wss://tarang.example');
+  });
+
+  it('give API answers, health checks and media a short policy under which nothing runs, loads or frames them', () => {
+    for (const url of ['/api/videos?limit=12', '/healthz', '/media/hls/x/index.m3u8', '/ipfs/bafy'])
+      expect(isDataPath(url)).toBe(true);
+    for (const url of ['/', '/video/abc', '/api/docs', '/api/docs/static/index.html', '/assets/index.js'])
+      expect(isDataPath(url)).toBe(false);
+    const headers = dataSecurityHeaders({ publicUrl: new URL('https://tarang.example') });
+    expect(headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect(
+      dataSecurityHeaders({ publicUrl: new URL('http://localhost') })['strict-transport-security'],
+    ).toBeUndefined();
   });
 });

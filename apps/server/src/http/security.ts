@@ -45,10 +45,33 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
   return headers;
 }
 
+/**
+ * What a JSON answer or a media file needs: it is never a page, so nothing may run, load or frame it,
+ * and its type is never guessed. A tenth of the page headers' bytes, on the most frequent answers.
+ */
+export function dataSecurityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  const page = securityHeaders(config);
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': page['cross-origin-resource-policy']!,
+    'referrer-policy': page['referrer-policy']!,
+    ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+  };
+}
+
+/** API answers (but not the API reference, a page), health checks and media files. */
+export const isDataPath = (url: string): boolean =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
+  url.startsWith('/media/') ||
+  url.startsWith('/ipfs/') ||
+  url === '/healthz';
+
 export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const headers = securityHeaders(ctx.config);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(ctx.config);
+  const dataHeaders = dataSecurityHeaders(ctx.config);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isDataPath(req.url) ? dataHeaders : pageHeaders);
     done();
   });
 

@@ -118,11 +118,14 @@ describe('server basics', () => {
     expect(missing.json().code).toBe('not_found');
   });
 
-  it('sends security headers with a strict script policy', async () => {
-    const res = await t.app.inject({ url: '/healthz' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers: a strict script policy on pages, nothing runs or loads under an API answer', async () => {
+    const page = await t.app.inject({ url: '/video/some-id' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.app.inject({ url: '/healthz' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers malformed JSON with 400 and a detail', async () => {
