@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateTestVideo } from '@app/media';
 import SQLite from 'better-sqlite3';
-import { startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
-import { form } from '../../../apps/server/src/testing/upload-form.ts';
-import { closeOnExit } from '../lib/cleanup.ts';
-import { signUp } from '../lib/seed.ts';
+import type { RunningServer } from '../../../apps/e2e/support/server.ts';
+import type { Db } from '../../../apps/server/src/db/database.ts';
+import { insertVideo } from '../../../apps/server/src/testing/fixtures.ts';
+import { seedUsers, signUp } from '../lib/seed.ts';
+import { withBenchServer } from '../lib/server.ts';
 import type { Figure, Scenario } from './scenario.ts';
 
 const RAW_SECONDS = 3;
@@ -53,48 +53,41 @@ function rawTransfers(sync: Sync): { perSecond: number; count: number } {
   }
 }
 
-/** A creator's short video, uploaded and transcoded through the API, so tips go to a ready video. */
-async function readyVideo(server: RunningServer): Promise<string> {
-  const creator = await signUp(server.url, 'bench-ledger-creator@example.com');
-  const file = path.join(os.tmpdir(), `tarang-bench-ledger-${process.pid}.mp4`);
-  await generateTestVideo(file, { seconds: 1, width: 320, height: 180 });
-  const upload = form({ title: 'Tip me' }, { name: 'tip.mp4', type: 'video/mp4', data: fs.readFileSync(file) });
-  fs.rmSync(file, { force: true });
-  const res = await fetch(`${server.url}/api/videos/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${creator.token}`, ...upload.headers },
-    body: upload.payload,
+const VIDEOS = 2000;
+
+/** One creator's ready videos, written straight to the fresh database before the server starts. */
+async function seedVideos(db: Db): Promise<void> {
+  const [creatorId] = await seedUsers(db, 1, 'bench_ledger_creator');
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < VIDEOS; i++) await insertVideo(trx, creatorId!, { title: `Ledger bench ${i}` });
   });
-  if (res.status !== 201) throw new Error(`bench upload answered ${res.status}: ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  for (let i = 0; i < 300; i++) {
-    const video = (await (await fetch(`${server.url}/api/videos/${id}`)).json()) as { status: string };
-    if (video.status === 'ready') return id;
-    if (video.status === 'failed') throw new Error('bench video failed to transcode');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('bench video not ready after 60 s');
 }
 
-/** TIPPERS users tipping 0.1 token at once, each waiting for its answer, for RAW_SECONDS × 2. */
-async function apiTips(server: RunningServer, videoId: string) {
-  const tokens: string[] = [];
-  for (let i = 0; i < TIPPERS; i++) tokens.push((await signUp(server.url, `bench-tipper${i}@example.com`)).token);
+/**
+ * TIPPERS signed-in users sending one kind of write at once, each waiting for its answer, for
+ * RAW_SECONDS × 2; `request(user, n)` is the n-th request of that user.
+ */
+async function apiWrites(
+  server: RunningServer,
+  tokens: string[],
+  request: (user: number, n: number) => { path: string; body?: unknown },
+) {
   const latencies: number[] = [];
   let failures = 0;
   const seconds = RAW_SECONDS * 2;
   const started = performance.now();
   await Promise.all(
-    tokens.map(async (token) => {
-      while (performance.now() - started < seconds * 1000) {
+    tokens.map(async (token, user) => {
+      for (let n = 0; performance.now() - started < seconds * 1000; n++) {
+        const { path: route, body } = request(user, n);
         const sent = performance.now();
-        const res = await fetch(`${server.url}/api/videos/${videoId}/tip`, {
+        const res = await fetch(server.url + route, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ amount: 0.1 }),
+          body: JSON.stringify(body ?? {}),
         });
         await res.arrayBuffer();
-        if (res.status === 200) latencies.push(performance.now() - sent);
+        if (res.status === 200 || res.status === 201) latencies.push(performance.now() - sent);
         else failures++;
       }
     }),
@@ -113,18 +106,34 @@ async function apiTips(server: RunningServer, videoId: string) {
  */
 export const ledgerScenario: Scenario = {
   name: 'ledger',
-  description: `ledger transfers on better-sqlite3 at synchronous NORMAL vs FULL (${RAW_SECONDS} s each), then POST /api/videos/{id}/tip by ${TIPPERS} users`,
+  description: `ledger transfers on better-sqlite3 at synchronous NORMAL vs FULL (${RAW_SECONDS} s each), then tips and likes through the API by ${TIPPERS} users`,
   async run() {
     const normal = rawTransfers('NORMAL');
     const full = rawTransfers('FULL');
-    const server = await startServer({ RATE_LIMIT_MAX: String(1e9) });
-    const stop = closeOnExit(() => server.stop());
-    let tips: Awaited<ReturnType<typeof apiTips>>;
-    try {
-      tips = await apiTips(server, await readyVideo(server));
-    } finally {
-      await stop();
-    }
+    const { tips, likes } = await withBenchServer(
+      async (server) => {
+        const ids: string[] = [];
+        for (let offset = 0; offset < VIDEOS; offset += 50) {
+          const page = (await (await fetch(`${server.url}/api/videos?limit=50&offset=${offset}`)).json()) as {
+            videos: { id: string }[];
+          };
+          ids.push(...page.videos.map((v) => v.id));
+        }
+        const tokens: string[] = [];
+        for (let i = 0; i < TIPPERS; i++) tokens.push((await signUp(server.url, `bench-tipper${i}@example.com`)).token);
+        return {
+          tips: await apiWrites(server, tokens, () => ({
+            path: `/api/videos/${ids[0]}/tip`,
+            body: { amount: 0.1 },
+          })),
+          // every like is a new one (a user likes each video once), paying its creator through the ledger
+          likes: await apiWrites(server, tokens, (user, n) => ({
+            path: `/api/videos/${ids[(n * TIPPERS + user) % ids.length]}/like`,
+          })),
+        };
+      },
+      { seed: seedVideos },
+    );
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite synchronous=FULL';
     const figures: Figure[] = [
       {
@@ -140,15 +149,20 @@ export const ledgerScenario: Scenario = {
         ceiling: { value: normal.perSecond, what: 'the same transfers at synchronous=NORMAL' },
         note: `${full.count} transfers; ${(1000 / full.perSecond - 1000 / normal.perSecond).toFixed(3)} ms more per commit`,
       },
-      {
-        metric: `tips via the API (${database})`,
-        value: tips.perSecond,
+      ...(
+        [
+          ['tips', tips],
+          ['likes', likes],
+        ] as const
+      ).map(([what, r]) => ({
+        metric: `${what} via the API (${database})`,
+        value: r.perSecond,
         unit: 'transfers/s',
-        latency: { p50Ms: tips.p50Ms, p99Ms: tips.p99Ms },
+        latency: { p50Ms: r.p50Ms, p99Ms: r.p99Ms },
         ceiling: { value: full.perSecond, what: 'raw transfers at synchronous=FULL' },
-        failures: tips.failures,
-        note: `${TIPPERS} tippers, server in its own process`,
-      },
+        failures: r.failures,
+        note: `${TIPPERS} users at once, server in its own process`,
+      })),
     ];
     return figures;
   },

@@ -42,7 +42,17 @@ export {
   type HlsOutput,
   type Rendition,
 } from './hls.ts';
-export { THUMBNAIL_WIDTH, extractThumbnail, thumbnailArgs, thumbnailTime, type ThumbnailOptions } from './thumbnail.ts';
+export {
+  THUMBNAIL_SET_WIDTHS,
+  THUMBNAIL_WIDTH,
+  extractThumbnail,
+  extractThumbnailSet,
+  thumbnailArgs,
+  thumbnailSetArgs,
+  thumbnailTime,
+  type ThumbnailOptions,
+  type ThumbnailSet,
+} from './thumbnail.ts';
 export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
 export { publishTestPattern, type TestPublishOptions, type TestPublisher } from './test-publish.ts';

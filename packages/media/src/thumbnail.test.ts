@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runFfprobe } from './ffmpeg.ts';
 import { generateTestVideo } from './test-video.ts';
 import { scratchDir } from './test-fixtures.ts';
-import { extractThumbnail, thumbnailArgs, thumbnailTime } from './thumbnail.ts';
+import { extractThumbnail, extractThumbnailSet, thumbnailArgs, thumbnailTime } from './thumbnail.ts';
 
 const dir = scratchDir('thumbnail');
 const source = path.join(dir, 'source.mp4');
@@ -50,5 +50,25 @@ describe('thumbnails', () => {
     const out = path.join(dir, 'late.jpg');
     await extractThumbnail({ file: source, demuxer: 'mov' }, out, { atSeconds: 60 });
     expect([...fs.readFileSync(out).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('writes the card sizes, 320 and 640 wide, as JPEG and WebP from one frame, and falls back to the first frame', async () => {
+    const sizeOf = async (file: string) =>
+      (await runFfprobe(['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file])).trim();
+    for (const atSeconds of [undefined, 60]) {
+      const set = await extractThumbnailSet({ file: source, demuxer: 'mov' }, path.join(dir, `set-${atSeconds}`), {
+        durationSeconds: 4,
+        atSeconds,
+      });
+      expect(set.sizes.map((s) => s.width)).toEqual([320, 640]);
+      for (const { width, jpeg, webp } of set.sizes) {
+        expect([...fs.readFileSync(jpeg).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+        expect(fs.readFileSync(webp!).subarray(8, 12).toString('latin1')).toBe('WEBP');
+        expect(await sizeOf(jpeg)).toBe(`${width},${(width * 9) / 16}`);
+        expect(await sizeOf(webp!)).toBe(`${width},${(width * 9) / 16}`);
+      }
+      // the small WebP is what a phone loads: a fraction of the full-size JPEG
+      expect(fs.statSync(set.sizes[0]!.webp!).size).toBeLessThan(fs.statSync(set.sizes[1]!.jpeg).size / 2);
+    }
   });
 });

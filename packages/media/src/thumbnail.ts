@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runFfmpeg, type RunOptions } from './ffmpeg.ts';
+import { FfmpegError, runFfmpeg, type RunOptions } from './ffmpeg.ts';
 import { DEFAULT_MEDIA_LIMITS, fileInputArgs, runTimeoutMs, type MediaInput, type MediaLimits } from './limits.ts';
 
 export const THUMBNAIL_WIDTH = 640;
@@ -66,6 +66,92 @@ export async function extractThumbnail(input: MediaInput, output: string, opts: 
   // Seeking at or past the last frame (a wrong container duration) makes ffmpeg exit 0 without output.
   if (at > 0 && !(await nonEmpty(output))) await runFfmpeg(thumbnailArgs(input, output, 0, limits), run);
   if (!(await nonEmpty(output))) throw new Error(`ffmpeg wrote no thumbnail for ${input.file}`);
+}
+
+/** The widths cards show thumbnails at (one column on a phone, a grid cell on a desktop, doubled for sharp screens). */
+export const THUMBNAIL_SET_WIDTHS = [320, 640] as const;
+export type ThumbnailFormat = 'jpeg' | 'webp';
+const EXTENSION: Record<ThumbnailFormat, string> = { jpeg: 'jpg', webp: 'webp' };
+
+/** One decoded frame, written at every width of the set in every format: `<dir>/<width>.<jpg|webp>`. */
+export function thumbnailSetArgs(
+  input: MediaInput,
+  dir: string,
+  atSeconds: number,
+  formats: readonly ThumbnailFormat[],
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): string[] {
+  const outputs = THUMBNAIL_SET_WIDTHS.flatMap((width) => formats.map((format) => ({ width, format })));
+  const split = `[0:v]split=${outputs.length}${outputs.map((_, i) => `[in${i}]`).join('')}`;
+  const scales = outputs.map(({ width }, i) => `[in${i}]scale=${width}:-2[out${i}]`);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    atSeconds.toFixed(3),
+    ...fileInputArgs(input, limits),
+    '-an',
+    '-sn',
+    '-filter_complex',
+    [split, ...scales].join(';'),
+    ...outputs.flatMap(({ width, format }, i) => [
+      '-map',
+      `[out${i}]`,
+      '-frames:v',
+      '1',
+      ...(format === 'jpeg' ? ['-c:v', 'mjpeg', '-q:v', '3'] : ['-c:v', 'libwebp', '-quality', '75']),
+      '-f',
+      'image2',
+      '-update',
+      '1',
+      path.join(dir, `${width}.${EXTENSION[format]}`),
+    ]),
+  ];
+}
+
+export interface ThumbnailSet {
+  /** every width of THUMBNAIL_SET_WIDTHS, in order, with its files (webp null where ffmpeg has no WebP encoder) */
+  sizes: { width: number; jpeg: string; webp: string | null }[];
+}
+
+/**
+ * The thumbnail at every card width, as JPEG and (when this ffmpeg can) WebP, from one decoded
+ * frame; falls back to the first frame as extractThumbnail does.
+ */
+export async function extractThumbnailSet(
+  input: MediaInput,
+  dir: string,
+  opts: ThumbnailOptions = {},
+): Promise<ThumbnailSet> {
+  const at = opts.atSeconds ?? thumbnailTime(opts.durationSeconds ?? 0);
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
+  const run = { signal: opts.signal, timeoutMs: runTimeoutMs(limits), memoryLimitMb: limits.memoryLimitMb };
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(dir, { recursive: true });
+  let formats: ThumbnailFormat[] = ['jpeg', 'webp'];
+  const render = async (seconds: number) => {
+    try {
+      await runFfmpeg(thumbnailSetArgs(input, dir, seconds, formats, limits), run);
+    } catch (err) {
+      // A build of ffmpeg without libwebp: JPEG only.
+      if (!(err instanceof FfmpegError && /libwebp/i.test(err.stderrTail)) || formats.length === 1) throw err;
+      formats = ['jpeg'];
+      await runFfmpeg(thumbnailSetArgs(input, dir, seconds, formats, limits), run);
+    }
+  };
+  const file = (width: number, format: ThumbnailFormat) => path.join(dir, `${width}.${EXTENSION[format]}`);
+  const smallest = file(THUMBNAIL_SET_WIDTHS[0], 'jpeg');
+  await render(at);
+  if (at > 0 && !(await nonEmpty(smallest))) await render(0);
+  if (!(await nonEmpty(smallest))) throw new Error(`ffmpeg wrote no thumbnail for ${input.file}`);
+  return {
+    sizes: THUMBNAIL_SET_WIDTHS.map((width) => ({
+      width,
+      jpeg: file(width, 'jpeg'),
+      webp: formats.includes('webp') ? file(width, 'webp') : null,
+    })),
+  };
 }
 
 async function nonEmpty(file: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StreamCategories } from './streams.ts';
+import { ThumbnailSizeSchema } from './videos.ts';
 
 /** Clip lengths a creator may pick, in seconds. */
 export const ClipDurations = [10, 20, 40, 60] as const;
@@ -104,6 +105,8 @@ export const ClipSchema = z.object({
   ipfs_hash: z.string().nullable(),
   status: z.enum(ClipStatuses),
   thumbnail_url: z.string().nullable(),
+  /** the thumbnail at each card width, smallest first; empty: only thumbnail_url */
+  thumbnail_sizes: z.array(ThumbnailSizeSchema),
   hls_url: z.string().nullable(),
   media_url: z.string().nullable(),
   /** whether the signed-in caller has liked it (false for visitors) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TipAmountSchema } from './videos.ts';
+import { ThumbnailSizeSchema, TipAmountSchema } from './videos.ts';
 
 /** The categories a stream or clip is filed under (the live directory's and clips browser's filters). */
 export const StreamCategories = [
@@ -99,6 +99,8 @@ export const StreamSchema = z.object({
   /** the live playlist while live; the recording's replay once ended and processed; null before any segment */
   hls_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** the thumbnail at each card width, smallest first; empty: only thumbnail_url */
+  thumbnail_sizes: z.array(ThumbnailSizeSchema),
   /** whether a recording exists that clips can be cut from */
   has_recording: z.boolean(),
 });

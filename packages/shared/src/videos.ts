@@ -32,6 +32,14 @@ export const VideoLimits = {
 export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VideoStatuses)[number];
 
+/** A thumbnail at one card width (for srcset); WebP is null where the server's ffmpeg cannot write it. */
+export const ThumbnailSizeSchema = z.object({
+  width: z.number(),
+  jpeg_url: z.string(),
+  webp_url: z.string().nullable(),
+});
+export type ThumbnailSize = z.infer<typeof ThumbnailSizeSchema>;
+
 export const VideoSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -39,6 +47,8 @@ export const VideoSchema = z.object({
   category: z.string(),
   tags: z.array(z.string()),
   thumbnail_url: z.string().nullable(),
+  /** the thumbnail at each card width, smallest first; empty: only thumbnail_url */
+  thumbnail_sizes: z.array(ThumbnailSizeSchema),
   duration: z.number(),
   views: z.number(),
   likes: z.number(),

@@ -52,6 +52,7 @@ describe('responses written by a serializer compiled from the route’s zod sche
       category: 'Music',
       tags: ['a'],
       thumbnail_url: null,
+      thumbnail_sizes: [{ width: 320, jpeg_url: '/ipfs/a', webp_url: null }],
       duration: 4,
       views: 1,
       likes: 0,

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   MASTER_PLAYLIST,
   cidOfFile,
-  extractThumbnail,
+  extractThumbnailSet,
   probe,
   renditionLadder,
   transcodeToHls,
@@ -14,9 +14,13 @@ import {
 import type { AppContext } from '../context.ts';
 import type { JobContext } from '../jobs/job-types.ts';
 import { cidKey } from '../storage/blob-store.ts';
+import type { StoredThumbnailSize } from './thumbnail-sizes.ts';
 
 export interface RenderedMedia {
+  /** the full-size (640 wide) JPEG thumbnail */
   thumbnailCid: string;
+  /** JSON of the thumbnail at every card width (StoredThumbnailSize[]) */
+  thumbnailSizes: string;
   /** media-store path of the HLS master playlist */
   hlsPath: string;
   durationSeconds: number;
@@ -63,10 +67,24 @@ export async function renderFile(
   const durationSeconds = info.durationSeconds;
   const input = { file: source, demuxer: info.demuxer };
 
-  const thumbnail = path.join(work, 'thumbnail.jpg');
-  await extractThumbnail(input, thumbnail, { durationSeconds, signal: job.signal, limits });
-  const thumbnailCid = await cidOfFile(thumbnail);
-  await ctx.blobs.putFile(cidKey(thumbnailCid), thumbnail, 'image/jpeg');
+  const thumbnails = await extractThumbnailSet(input, path.join(work, 'thumbnails'), {
+    durationSeconds,
+    signal: job.signal,
+    limits,
+  });
+  const store = async (file: string, type: string) => {
+    const cid = await cidOfFile(file);
+    await ctx.blobs.putFile(cidKey(cid), file, type);
+    return cid;
+  };
+  const sizes: StoredThumbnailSize[] = [];
+  for (const size of thumbnails.sizes)
+    sizes.push({
+      width: size.width,
+      jpeg: await store(size.jpeg, 'image/jpeg'),
+      webp: size.webp ? await store(size.webp, 'image/webp') : null,
+    });
+  const thumbnailCid = sizes.at(-1)!.jpeg;
   await job.reportProgress(progress.from + Math.floor(span * 0.05));
 
   const hlsDir = path.join(work, 'hls');
@@ -79,5 +97,10 @@ export async function renderFile(
     onProgress: (fraction) => job.reportProgress(progress.from + Math.floor(span * (0.05 + fraction * 0.9))),
   });
   await ctx.blobs.putDirectory(`hls/${name}`, hlsDir);
-  return { thumbnailCid, hlsPath: `hls/${name}/${MASTER_PLAYLIST}`, durationSeconds };
+  return {
+    thumbnailCid,
+    thumbnailSizes: JSON.stringify(sizes),
+    hlsPath: `hls/${name}/${MASTER_PLAYLIST}`,
+    durationSeconds,
+  };
 }

@@ -8,6 +8,7 @@ export function sniffContentType(head: Buffer): string {
     return head.includes(Buffer.from('webm')) ? 'video/webm' : 'video/x-matroska';
   }
   if (ascii(0, 4) === 'RIFF' && ascii(8, 11) === 'AVI') return 'video/x-msvideo';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   if (head[0] === 0x47) return 'video/mp2t';
   if (ascii(0, 7) === '#EXTM3U') return 'application/vnd.apple.mpegurl';
   return 'application/octet-stream';

@@ -1,5 +1,6 @@
 import { microToTokens, type Clip } from '@app/shared';
-import { mediaUrl } from '../videos/videos.presenter.ts';
+import { presentThumbnailSizes } from '../../media/thumbnail-sizes.ts';
+import { mediaUrl } from '../../storage/media-url.ts';
 import type { ClipRow } from './clips.repository.ts';
 
 /** A clip row -> the API's clip, with the player's URLs once it is cut. */
@@ -26,6 +27,7 @@ export function presentClip(row: ClipRow, earnedMicro: number, liked: boolean): 
     ipfs_hash: row.cid,
     status: row.status,
     thumbnail_url: row.thumbnail_cid ? mediaUrl(row.thumbnail_cid) : null,
+    thumbnail_sizes: presentThumbnailSizes(row.thumbnail_sizes),
     hls_url: row.hls_path ? `/media/${row.hls_path}` : null,
     media_url: row.cid ? mediaUrl(row.cid) : null,
     liked,

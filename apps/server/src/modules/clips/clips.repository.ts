@@ -38,7 +38,7 @@ export function listClips(db: Executor, query: ClipListQuery) {
 export async function markReady(
   db: Executor,
   id: string,
-  media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'hls_path'>,
+  media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'thumbnail_sizes' | 'hls_path'>,
   at: string,
 ): Promise<void> {
   await db

@@ -116,6 +116,7 @@ async function insertClip(
       cid: null,
       size_bytes: null,
       thumbnail_cid: null,
+      thumbnail_sizes: null,
       hls_path: null,
       source_cid: snapshot?.cid ?? null,
       views: 0,

@@ -20,6 +20,8 @@ export interface ClipsTable {
   cid: string | null;
   size_bytes: number | null;
   thumbnail_cid: string | null;
+  /** JSON list of the thumbnail at each card width (see migration 0014); null: only thumbnail_cid */
+  thumbnail_sizes: string | null;
   /** path of the HLS master playlist inside the media store, once cut */
   hls_path: string | null;
   /** a live source's recording snapshot this clip is cut from, until the cut is done */

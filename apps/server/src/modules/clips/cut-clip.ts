@@ -64,7 +64,13 @@ export async function processClip(
     await repo.markReady(
       ctx.db,
       clipId,
-      { cid, size_bytes: size, thumbnail_cid: rendered.thumbnailCid, hls_path: rendered.hlsPath },
+      {
+        cid,
+        size_bytes: size,
+        thumbnail_cid: rendered.thumbnailCid,
+        thumbnail_sizes: rendered.thumbnailSizes,
+        hls_path: rendered.hlsPath,
+      },
       ctx.clock.iso(),
     );
     ctx.readCache.invalidate(['clips']);

@@ -1,5 +1,6 @@
 import { microToTokens, type Stream } from '@app/shared';
-import { mediaUrl } from '../videos/videos.presenter.ts';
+import { presentThumbnailSizes } from '../../media/thumbnail-sizes.ts';
+import { mediaUrl } from '../../storage/media-url.ts';
 import type { StreamRow } from './streams.repository.ts';
 
 export const livePlaylistUrl = (streamId: string): string => `/media/live/${streamId}/index.m3u8`;
@@ -38,6 +39,7 @@ export function presentStream(row: StreamRow, earnedMicro: number): Stream {
     tokens_earned: microToTokens(earnedMicro),
     hls_url: hls,
     thumbnail_url: row.thumbnail_cid ? mediaUrl(row.thumbnail_cid) : null,
+    thumbnail_sizes: presentThumbnailSizes(row.thumbnail_sizes),
     has_recording: row.recording_cid !== null || row.live_path !== null,
   };
 }

@@ -184,12 +184,17 @@ export async function setRecording(
 export async function setReplay(
   db: Executor,
   id: string,
-  replay: { hlsPath: string; thumbnailCid: string },
+  replay: { hlsPath: string; thumbnailCid: string; thumbnailSizes: string },
   at: string,
 ): Promise<void> {
   await db
     .updateTable('streams')
-    .set({ replay_path: replay.hlsPath, thumbnail_cid: replay.thumbnailCid, updated_at: at })
+    .set({
+      replay_path: replay.hlsPath,
+      thumbnail_cid: replay.thumbnailCid,
+      thumbnail_sizes: replay.thumbnailSizes,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -81,6 +81,7 @@ export async function createStream(
     recording_duration_ms: null,
     replay_path: null,
     thumbnail_cid: null,
+    thumbnail_sizes: null,
     created_at: now,
     updated_at: now,
   });

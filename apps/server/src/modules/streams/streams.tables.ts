@@ -25,6 +25,8 @@ export interface StreamsTable {
   recording_duration_ms: number | null;
   replay_path: string | null;
   thumbnail_cid: string | null;
+  /** JSON list of the thumbnail at each card width (see migration 0014); null: only thumbnail_cid */
+  thumbnail_sizes: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -58,6 +58,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
         width: media.width,
         height: media.height,
         thumbnail_cid: null,
+        thumbnail_sizes: null,
         hls_path: null,
         status: 'processing',
         failure: null,

@@ -109,6 +109,14 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
     expect(ready?.hls_url).toBe(`/media/hls/${video.id}/master.m3u8`);
     expect((await t.app.inject({ url: ready!.hls_url! })).body).toContain('360p/index.m3u8');
     expect((await t.app.inject({ url: ready!.thumbnail_url! })).headers['content-type']).toBe('image/jpeg');
+    // the card sizes: 320 and 640 wide, WebP and JPEG, each its own immutable blob; 640 JPEG is the thumbnail itself
+    expect(ready!.thumbnail_sizes.map((s) => s.width)).toEqual([320, 640]);
+    expect(ready!.thumbnail_sizes[1]!.jpeg_url).toBe(ready!.thumbnail_url);
+    for (const size of ready!.thumbnail_sizes) {
+      const [jpeg, webp] = [await t.app.inject({ url: size.jpeg_url }), await t.app.inject({ url: size.webp_url! })];
+      expect([jpeg.headers['content-type'], webp.headers['content-type']]).toEqual(['image/jpeg', 'image/webp']);
+      expect(webp.headers['cache-control']).toContain('immutable');
+    }
     const range = await t.app.inject({ url: video.media_url, headers: { range: 'bytes=0-99' } });
     expect([range.statusCode, range.rawPayload.length]).toEqual([206, 100]);
     expect(

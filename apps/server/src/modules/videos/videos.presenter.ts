@@ -1,7 +1,7 @@
 import { microToTokens, type Video } from '@app/shared';
+import { presentThumbnailSizes } from '../../media/thumbnail-sizes.ts';
+import { mediaUrl } from '../../storage/media-url.ts';
 import type { VideoRow } from './videos.repository.ts';
-
-export const mediaUrl = (cid: string): string => `/ipfs/${cid}`;
 
 /** A video row -> the API's video, with the player's URLs. */
 export function presentVideo(row: VideoRow, earnedMicro: number): Video {
@@ -12,6 +12,7 @@ export function presentVideo(row: VideoRow, earnedMicro: number): Video {
     category: row.category,
     tags: JSON.parse(row.tags) as string[],
     thumbnail_url: row.thumbnail_cid ? mediaUrl(row.thumbnail_cid) : null,
+    thumbnail_sizes: presentThumbnailSizes(row.thumbnail_sizes),
     duration: row.duration_ms / 1000,
     views: Number(row.views),
     likes: Number(row.likes),

@@ -147,12 +147,19 @@ export async function insertVideo(db: Executor, row: VideosTable): Promise<void>
 export async function markVideoReady(
   db: Executor,
   id: string,
-  media: { thumbnailCid: string; hlsPath: string },
+  media: { thumbnailCid: string; thumbnailSizes: string; hlsPath: string },
   at: string,
 ): Promise<void> {
   await db
     .updateTable('videos')
-    .set({ status: 'ready', thumbnail_cid: media.thumbnailCid, hls_path: media.hlsPath, failure: null, updated_at: at })
+    .set({
+      status: 'ready',
+      thumbnail_cid: media.thumbnailCid,
+      thumbnail_sizes: media.thumbnailSizes,
+      hls_path: media.hlsPath,
+      failure: null,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -17,6 +17,8 @@ export interface VideosTable {
   width: number | null;
   height: number | null;
   thumbnail_cid: string | null;
+  /** JSON list of the thumbnail at each card width (see migration 0014); null: only thumbnail_cid */
+  thumbnail_sizes: string | null;
   /** path of the HLS master playlist inside the media store, once transcoded */
   hls_path: string | null;
   status: VideoStatus;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyLink } from '../../../components/share.ts';
 import { ClipLikeButton } from './like-button.tsx';
+import { Thumbnail } from '../../../components/thumbnail.tsx';
 
 export const clipUrl = (id: string): string => `${window.location.origin}/clips/${id}`;
 
@@ -30,7 +31,7 @@ export function ClipCard({ clip }: { clip: Clip }) {
       <Link to={`/clips/${clip.id}`} className="video-card-link">
         <div className="thumb">
           {clip.thumbnail_url ? (
-            <img src={clip.thumbnail_url} alt="" loading="lazy" />
+            <Thumbnail url={clip.thumbnail_url} sizes={clip.thumbnail_sizes} />
           ) : (
             <div className="thumb-empty" aria-hidden="true">
               ✂

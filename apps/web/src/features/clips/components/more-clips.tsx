@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecentClips } from '../api/clips.ts';
+import { Thumbnail } from '../../../components/thumbnail.tsx';
 
 /** Up to six other clips; a failure is only logged. */
 export function MoreClips({ currentId }: { currentId: string }) {
@@ -24,7 +25,7 @@ export function MoreClips({ currentId }: { currentId: string }) {
               <Link to={`/clips/${c.id}`} className="more-clip">
                 <div className="thumb">
                   {c.thumbnail_url ? (
-                    <img src={c.thumbnail_url} alt="" loading="lazy" />
+                    <Thumbnail url={c.thumbnail_url} sizes={c.thumbnail_sizes} />
                   ) : (
                     <div className="thumb-empty" aria-hidden="true">
                       ✂

@@ -2,6 +2,7 @@ import { formatCount } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStreams } from '../api/streams.ts';
+import { Thumbnail } from '../../../components/thumbnail.tsx';
 
 /** Other streams on air now, beside the one being watched. */
 export function OtherStreams({ currentId }: { currentId: string }) {
@@ -22,7 +23,7 @@ export function OtherStreams({ currentId }: { currentId: string }) {
             <Link to={`/stream/${s.id}`} className="more-clip">
               <div className="thumb">
                 {s.thumbnail_url ? (
-                  <img src={s.thumbnail_url} alt="" loading="lazy" />
+                  <Thumbnail url={s.thumbnail_url} sizes={s.thumbnail_sizes} />
                 ) : (
                   <div className="thumb-empty" aria-hidden="true">
                     ◉

@@ -2,6 +2,7 @@ import { formatCount, type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../lib/live-time.ts';
+import { Thumbnail } from '../../../components/thumbnail.tsx';
 
 /** Cards show two tags, then +N for the rest. */
 const TAGS_SHOWN = 2;
@@ -30,7 +31,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
       <Link to={`/stream/${stream.id}`} className="video-card-link">
         <div className="thumb">
           {stream.thumbnail_url ? (
-            <img src={stream.thumbnail_url} alt="" loading="lazy" />
+            <Thumbnail url={stream.thumbnail_url} sizes={stream.thumbnail_sizes} />
           ) : (
             <div className="thumb-empty" aria-hidden="true">
               ◉

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { recordView } from '../api/engagement.ts';
 import { languageBadge } from '../lib/language-badge.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
+import { Thumbnail } from '../../../components/thumbnail.tsx';
 
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
@@ -30,7 +31,7 @@ export function VideoCard({ video }: { video: Video }) {
       >
         <div className="thumb">
           {video.thumbnail_url ? (
-            <img src={video.thumbnail_url} alt="" loading="lazy" />
+            <Thumbnail url={video.thumbnail_url} sizes={video.thumbnail_sizes} />
           ) : (
             <div className="thumb-empty" aria-hidden="true">
               ▶
