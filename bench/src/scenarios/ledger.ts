@@ -106,7 +106,9 @@ async function apiWrites(
  */
 export const ledgerScenario: Scenario = {
   name: 'ledger',
-  description: `ledger transfers on better-sqlite3 at synchronous NORMAL vs FULL (${RAW_SECONDS} s each), then tips and likes through the API by ${TIPPERS} users`,
+  description:
+    `ledger transfers on better-sqlite3 at synchronous NORMAL vs FULL (${RAW_SECONDS} s each), ` +
+    `then tips and likes through the API by ${TIPPERS} users`,
   async run() {
     const normal = rawTransfers('NORMAL');
     const full = rawTransfers('FULL');
