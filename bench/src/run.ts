@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
   console.log(
     `Tarang bench on ${database}: ${benchSeconds()} s of load per measurement, ${CONNECTIONS} connections, loopback.`,
   );
-  console.log('Each ceiling is measured in this run, right after the scenario it is compared with.\n');
+  console.log('Each ceiling is measured in this run, in turns with (or right after) the figure it is compared with.\n');
   const rows: Row[] = [];
   for (const scenario of chosen) {
     console.log(`… ${scenario.name}: ${scenario.description}`);

@@ -55,7 +55,7 @@ export const firstLoadScenario: Scenario = {
           metric: `first load, transferred (${files.length + 1} files)`,
           value: kb(sent),
           unit: 'KB',
-          target: { max: 250, what: 'under 2 s on a 1 Mbit/s mobile link' },
+          target: { max: 150, what: 'before the first card shows (#17)' },
         },
         { metric: 'first load, uncompressed', value: kb(script), unit: 'KB', note: 'what the browser parses' },
       ];
