@@ -12,13 +12,8 @@ export const thumbnailTime = (durationSeconds: number): number =>
     ? Math.min(LATEST_THUMBNAIL_SECONDS, durationSeconds * 0.1)
     : 0;
 
-/** One JPEG frame, 640 wide (height follows the aspect ratio, kept even). */
-export function thumbnailArgs(
-  input: MediaInput,
-  output: string,
-  atSeconds: number,
-  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
-): string[] {
+/** The source opened as itself, seeked to the frame. */
+function frameInputArgs(input: MediaInput, atSeconds: number, limits: MediaLimits): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -27,6 +22,18 @@ export function thumbnailArgs(
     '-ss',
     atSeconds.toFixed(3),
     ...fileInputArgs(input, limits),
+  ];
+}
+
+/** One JPEG frame, 640 wide (height follows the aspect ratio, kept even). */
+export function thumbnailArgs(
+  input: MediaInput,
+  output: string,
+  atSeconds: number,
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): string[] {
+  return [
+    ...frameInputArgs(input, atSeconds, limits),
     '-frames:v',
     '1',
     '-an',
@@ -85,12 +92,7 @@ export function thumbnailSetArgs(
   const split = `[0:v]split=${outputs.length}${outputs.map((_, i) => `[in${i}]`).join('')}`;
   const scales = outputs.map(({ width }, i) => `[in${i}]scale=${width}:-2[out${i}]`);
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-ss',
-    atSeconds.toFixed(3),
-    ...fileInputArgs(input, limits),
+    ...frameInputArgs(input, atSeconds, limits),
     '-an',
     '-sn',
     '-filter_complex',
