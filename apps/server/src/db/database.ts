@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -58,9 +58,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-/** One round trip to the database: throws when it cannot answer. */
+const PING = CompiledQuery.raw('select 1');
+
+/** One round trip to the database (compiled once: health checks come often): throws when it cannot answer. */
 export async function pingDatabase(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
+  await db.executeQuery(PING);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
