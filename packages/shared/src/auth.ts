@@ -44,11 +44,3 @@ export const AuthResponseSchema = z.object({
   welcome_bonus: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
-
-/** SIWE constants shared by server (message issuer) and client (network switch). */
-export const Siwe = {
-  chainId: 137,
-  chainIdHex: '0x89',
-  version: '1',
-  ttlMinutes: 10,
-} as const;
