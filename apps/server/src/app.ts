@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { pingDatabase } from './db/database.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHealth } from './http/health.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerReadCache } from './http/read-cache.ts';
 import { registerSecurity } from './http/security.ts';
@@ -35,17 +35,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ check: ctx.config.env !== 'production' }));
   registerErrorHandler(app);
-  registerAccessLog(app);
+  registerAccessLog(app, ctx.logger);
   registerReadCache(app, ctx.readCache);
 
   await registerSecurity(app, ctx);
   await app.register(multipart, { limits: { fileSize: 524_288_000, files: 1, fields: 20 } });
   await registerOpenApi(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await pingDatabase(ctx.db);
-    return { status: 'ok' };
-  });
+  registerHealth(app, ctx);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(videoRoutes);

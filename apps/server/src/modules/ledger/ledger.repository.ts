@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
 
@@ -65,8 +66,13 @@ export async function credit(db: Executor, accountId: string, currency: Currency
   return Number(result.numUpdatedRows) === 1;
 }
 
+// Every signed-in page shows the balance: built once.
+const balanceQuery = preparedQuery((db, accountId: string) =>
+  db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId),
+);
+
 export async function getBalance(db: Executor, accountId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirst();
+  const row = firstRow(await balanceQuery(db, accountId));
   return row ? Number(row.balance) : undefined;
 }
 
