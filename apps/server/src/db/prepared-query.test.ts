@@ -32,7 +32,8 @@ describe.each(testDialects)('preparedQuery (%s)', (dialect) => {
     apps.push(t);
     await createUser(t.ctx.db, { username: 'ann', email: 'ann@example.com', role: 'user', welcomeBonus: false });
     expect((await byUsername(t.ctx.db, "ann' or '1'='1", 'user')).rows).toEqual([]);
-    expect((await byUsername(t.ctx.db, '\u0000prepared-argument-1\u0000', 'user')).rows).toEqual([]);
+    for (const placeholderLike of ['$1', '?', '$2 or 1=1'])
+      expect((await byUsername(t.ctx.db, placeholderLike, 'user')).rows).toEqual([]);
   });
 
   it('refuses a query whose argument does not reach it as a parameter', async () => {

@@ -114,6 +114,34 @@ describe.each(testDialects)('public reads over HTTP on %s', (dialect) => {
     expect((await t.app.inject({ url })).json().title).toBe('After');
   });
 
+  it('stay cached through writes that change no public read: signing in, tickets, watch heartbeats', async () => {
+    const video = await insertVideo(t.ctx.db, creator.user.id, { title: 'Kept' });
+    const url = `/api/videos/${video.id}`;
+    expect((await t.app.inject({ url })).json().title).toBe('Kept');
+    await t.ctx.db.updateTable('videos').set({ title: 'Changed' }).where('id', '=', video.id).execute();
+
+    const viewer = await signUpByEmail(t.app);
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(viewer.access_token),
+      payload: { title: 'A question', description: 'How do payouts work?', category_id: 1 },
+    });
+    expect(ticket.statusCode).toBeLessThan(400);
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/viewing/sessions',
+      headers: bearer(viewer.access_token),
+      payload: { video_id: video.id },
+    });
+    expect(session.statusCode).toBe(201);
+    expect((await t.app.inject({ url })).json().title).toBe('Kept');
+
+    const like = await t.app.inject({ method: 'POST', url: `${url}/like`, headers: bearer(viewer.access_token) });
+    expect(like.statusCode).toBeLessThan(400);
+    expect((await t.app.inject({ url })).json().title).toBe('Changed');
+  });
+
   it('never keep an error: a missing video stays missing, and appears as soon as it exists', async () => {
     const missing = await t.app.inject({ url: '/api/videos/does-not-exist-yet' });
     expect(missing.statusCode).toBe(404);

@@ -93,6 +93,14 @@ export async function createSharedReadCache(ttlMs: number, bus: LiveBus, log: Lo
 export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
+ * For a plugin whose writes never change what a public read shows (signing in, tickets, advertiser
+ * accounts): its routes keep the read cache instead of dropping it for every process at each write.
+ */
+export function keepReadCacheOnWrites(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => void (route.config = { ...route.config, keepsReadCache: true }));
+}
+
+/**
  * Public reads get `Cache-Control: public, no-cache` and an ETag, so browsers and proxies keep them and
  * ask again with If-None-Match (answered 304); anonymous ones come from the read cache when fresh.
  * The web client keeps its own copies for the spec's 5 (feed) and 10 (video) minutes.

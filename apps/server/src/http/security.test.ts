@@ -30,7 +30,7 @@ describe('security headers, worked out once at start', () => {
       expect(isDataPath(url)).toBe(true);
     for (const url of ['/', '/video/abc', '/api/docs', '/api/docs/static/index.html', '/assets/index.js'])
       expect(isDataPath(url)).toBe(false);
-    const headers = dataSecurityHeaders({ publicUrl: new URL('https://tarang.example') });
+    const headers = dataSecurityHeaders(securityHeaders({ publicUrl: new URL('https://tarang.example') }));
     expect(headers).toMatchObject({
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
@@ -38,7 +38,7 @@ describe('security headers, worked out once at start', () => {
     });
     expect(headers['strict-transport-security']).toMatch(/^max-age=/);
     expect(
-      dataSecurityHeaders({ publicUrl: new URL('http://localhost') })['strict-transport-security'],
+      dataSecurityHeaders(securityHeaders({ publicUrl: new URL('http://localhost') }))['strict-transport-security'],
     ).toBeUndefined();
   });
 });

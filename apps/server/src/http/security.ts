@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from './errors.ts';
+import { batchedRedisStore } from './rate-limit-store.ts';
 
 /**
  * The security headers every answer carries: helmet's (a well-kept list of safe defaults) with our
@@ -47,10 +48,10 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
 
 /**
  * What a JSON answer or a media file needs: it is never a page, so nothing may run, load or frame it,
- * and its type is never guessed. A tenth of the page headers' bytes, on the most frequent answers.
+ * and its type is never guessed. A tenth of the page headers' bytes, on the most frequent answers;
+ * `page` is what `securityHeaders` gave, for the settings both share.
  */
-export function dataSecurityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
-  const page = securityHeaders(config);
+export function dataSecurityHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -69,18 +70,26 @@ export const isDataPath = (url: string): boolean =>
 
 export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pageHeaders = securityHeaders(ctx.config);
-  const dataHeaders = dataSecurityHeaders(ctx.config);
+  const dataHeaders = dataSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isDataPath(req.url) ? dataHeaders : pageHeaders);
     done();
   });
 
-  // Per-IP limits on the API; with REDIS_URL every server process shares the same counters.
+  // Per-IP limits on the API; with REDIS_URL every server process shares the same counters (http/rate-limit-store.ts).
   await app.register(rateLimit, {
     global: true,
     max: ctx.config.rateLimitMax,
     timeWindow: '1 minute',
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}ratelimit:` } : {}),
+    ...(ctx.redis
+      ? {
+          store: batchedRedisStore(
+            ctx.redis,
+            `${ctx.config.redisPrefix}ratelimit:`,
+            ctx.logger.child({ component: 'rate-limit' }),
+          ),
+        }
+      : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) => {
       const err = tooManyRequests(`Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} s`);

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { ClipsTable } from '../modules/clips/clips.tables.ts';
 import type { StreamsTable } from '../modules/streams/streams.tables.ts';
+import { newStreamRow } from '../modules/streams/streams.service.ts';
 import { transfer } from '../modules/ledger/ledger.service.ts';
 import { RupeeAccount } from '../modules/ledger/rupee-accounts.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
@@ -91,29 +92,21 @@ export async function insertEndedStream(
 ): Promise<StreamsTable> {
   const at = overrides.created_at ?? systemClock.iso();
   const row: StreamsTable = {
-    id: newId(),
-    creator_id: creatorId,
-    title: 'A test stream',
-    description: '',
-    category: 'Education',
-    tags: '[]',
-    key_hash: newId(64),
-    key_sealed: '',
+    ...newStreamRow({
+      id: newId(),
+      creator_id: creatorId,
+      title: 'A test stream',
+      description: '',
+      category: 'Education',
+      tags: '[]',
+      key_hash: newId(64),
+      key_sealed: '',
+      created_at: at,
+    }),
     status: 'ended',
     started_at: at,
     ended_at: at,
-    interrupted_at: null,
     last_ingest_at: at,
-    viewers_count: 0,
-    max_viewers: 0,
-    live_path: null,
-    recording_cid: null,
-    recording_duration_ms: null,
-    replay_path: null,
-    thumbnail_cid: null,
-    thumbnail_sizes: null,
-    created_at: at,
-    updated_at: at,
     ...overrides,
   };
   await db.insertInto('streams').values(row).execute();

@@ -6,12 +6,15 @@ import { currentUser, requireUser } from '../../http/authenticate.ts';
 import { addressKey } from '../../http/viewer-key.ts';
 import { addFunds, createAccount, dashboard } from './advertisers.service.ts';
 import { changeCampaign, createCampaign, listCampaigns, recordAdEvent, sponsoredFor } from './campaigns.service.ts';
+import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
 
 const tags = ['advertisers'];
 const Params = z.object({ id: z.string().min(1).max(64) });
 const IdempotencyHeader = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export const advertiserRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Nothing these write shows in a public read.
+  keepReadCacheOnWrites(app);
   app.post(
     '/api/advertisers/account',
     { schema: { tags, summary: 'Create your advertiser account (one per user)', body: AdvertiserAccountCreateSchema } },

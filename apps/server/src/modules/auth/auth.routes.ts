@@ -12,10 +12,13 @@ import { bearerToken, requireUser } from '../../http/authenticate.ts';
 import { revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { perAccountLimit, perNetworkLimit } from './auth-rate-limits.ts';
 import { issueChallenge, loginWithEmail, registerWithEmail, verifyWallet } from './auth.service.ts';
+import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
 
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Nothing these write shows in a public read.
+  keepReadCacheOnWrites(app);
   const limits = app.ctx.config.authLimits;
 
   app.post(

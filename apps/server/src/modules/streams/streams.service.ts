@@ -19,6 +19,7 @@ import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
 import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './stream-keys.ts';
+import type { StreamsTable } from './streams.tables.ts';
 
 /** Ledger kinds that count as a stream's earnings. */
 export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
@@ -52,6 +53,30 @@ function ingestOf(ctx: AppContext, streamId: string, key: string): StreamIngest 
   };
 }
 
+type NewStreamFields = Pick<
+  StreamsTable,
+  'id' | 'creator_id' | 'title' | 'description' | 'category' | 'tags' | 'key_hash' | 'key_sealed' | 'created_at'
+>;
+
+/** A stream as it is before it first goes live: no ingest, no viewers, no recording. */
+export const newStreamRow = (fields: NewStreamFields): StreamsTable => ({
+  ...fields,
+  status: 'created',
+  started_at: null,
+  ended_at: null,
+  interrupted_at: null,
+  last_ingest_at: null,
+  viewers_count: 0,
+  max_viewers: 0,
+  live_path: null,
+  recording_cid: null,
+  recording_duration_ms: null,
+  replay_path: null,
+  thumbnail_cid: null,
+  thumbnail_sizes: null,
+  updated_at: fields.created_at,
+});
+
 export async function createStream(
   ctx: AppContext,
   user: UsersTable,
@@ -60,31 +85,20 @@ export async function createStream(
   const key = newStreamKey();
   const now = ctx.clock.iso();
   const id = newId();
-  await repo.insertStream(ctx.db, {
-    id,
-    creator_id: user.id,
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    tags: JSON.stringify(input.tags),
-    key_hash: hashStreamKey(key),
-    key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
-    status: 'created',
-    started_at: null,
-    ended_at: null,
-    interrupted_at: null,
-    last_ingest_at: null,
-    viewers_count: 0,
-    max_viewers: 0,
-    live_path: null,
-    recording_cid: null,
-    recording_duration_ms: null,
-    replay_path: null,
-    thumbnail_cid: null,
-    thumbnail_sizes: null,
-    created_at: now,
-    updated_at: now,
-  });
+  await repo.insertStream(
+    ctx.db,
+    newStreamRow({
+      id,
+      creator_id: user.id,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      tags: JSON.stringify(input.tags),
+      key_hash: hashStreamKey(key),
+      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
+      created_at: now,
+    }),
+  );
   return { stream_id: id, stream_key: key, rtmp_url: ctx.live.rtmpUrl() };
 }
 

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
 import * as tickets from './tickets.service.ts';
+import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
 
 const tags = ['tickets'];
 const Params = z.object({ id: z.string().min(1).max(64) });
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Nothing these write shows in a public read.
+  keepReadCacheOnWrites(app);
   app.get(
     '/api/tickets/categories',
     { schema: { tags, summary: 'Ticket categories (no sign-in needed)' } },

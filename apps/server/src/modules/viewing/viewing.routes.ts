@@ -20,10 +20,14 @@ const tags = ['viewing'];
 const Params = z.object({ id: z.string().min(1).max(64) });
 const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
+// Watch sessions, heartbeats (several a minute per viewer) and payouts change no public read.
+const KEEPS_READ_CACHE = { keepsReadCache: true };
+
 export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/viewing/sessions',
     {
+      config: KEEPS_READ_CACHE,
       schema: {
         tags,
         summary: 'Open a watch session for a video (the player then sends heartbeats)',
@@ -37,6 +41,7 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/viewing/sessions/:id/heartbeat',
     {
+      config: KEEPS_READ_CACHE,
       schema: {
         tags,
         summary: "Report the player's position; the server credits only the real time that passed",
@@ -64,6 +69,7 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/viewing/payout',
     {
+      config: KEEPS_READ_CACHE,
       schema: {
         tags,
         summary: 'Request a payout of all unpaid earnings (at least ₹5,000) by bank transfer or UPI',
@@ -82,6 +88,7 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/viewing/payouts/:id',
     {
+      config: KEEPS_READ_CACHE,
       schema: {
         tags,
         summary: 'Mark a pending payout paid or rejected (staff)',
@@ -95,7 +102,7 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/viewing/referral',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { ...KEEPS_READ_CACHE, rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: { tags, summary: 'Record the referral code a new account signed up with', body: ReferralClaimSchema },
     },
     async (req, reply) => reply.status(201).send(await claimReferral(app.ctx, await requireUser(req), req.body.code)),
