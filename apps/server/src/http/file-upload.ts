@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createCidHasher } from '@app/media';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge, uploadStalled } from './errors.ts';
-import { multipartParts } from './multipart.ts';
+import { fieldText, multipartParts } from './multipart.ts';
 
 export interface ReceivedFile {
   tempPath: string;
@@ -59,7 +59,7 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
     for await (const part of parts) {
       idle.alive();
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = fieldText(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== opts.fileField) throw badRequest(`Unexpected file field "${part.fieldname}"`);

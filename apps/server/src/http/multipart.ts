@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { NUL_TEXT_REFUSED, hasNulText } from '../lib/nul-text.ts';
+import { badRequest, validationFailed } from './errors.ts';
 
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
@@ -14,12 +15,19 @@ export function multipartParts(req: FastifyRequest, opts: PartsOptions): ReturnT
   return req.parts(opts);
 }
 
+/** A text field's value, refused when it holds what no database column can (see lib/nul-text.ts). */
+export function fieldText(name: string, value: unknown): string {
+  const text = String(value);
+  if (hasNulText(text) || hasNulText(name)) throw validationFailed(NUL_TEXT_REFUSED);
+  return text;
+}
+
 /** Reads the text fields of a multipart body that carries no file (file parts are refused). */
 export async function readFields(req: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   for await (const part of multipartParts(req, { limits: { files: 0, fields: 20, fieldSize: 64 * 1024 } })) {
     if (part.type === 'file') throw badRequest('This request takes no file');
-    fields[part.fieldname] = String(part.value);
+    fields[part.fieldname] = fieldText(part.fieldname, part.value);
   }
   return fields;
 }

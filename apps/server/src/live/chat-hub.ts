@@ -8,6 +8,7 @@ import { WindowCount } from '../http/socket-limits.ts';
 import { ChatRefusal, postMessage, recentMessages } from '../modules/streams/chat.service.ts';
 import { findStreamRow, recordViewers } from '../modules/streams/streams.service.ts';
 import { isInternalEvent, type LiveEvent } from './live-bus.ts';
+import { NUL_TEXT_REFUSED, hasNulText } from '../lib/nul-text.ts';
 
 const COUNT_THROTTLE_MS = 1_000;
 const PING_MS = 30_000;
@@ -183,6 +184,7 @@ export class ChatHub {
       if (typeof frame !== 'object' || frame === null || (frame as { type?: unknown }).type !== 'chat') {
         throw new ChatRefusal('invalid_message', 'Send {"type":"chat","message":…}');
       }
+      if (hasNulText(frame)) throw new ChatRefusal('invalid_message', NUL_TEXT_REFUSED);
       if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
         throw new ChatRefusal('rate_limited', 'You are sending messages too quickly. Please wait a few seconds.');
       }

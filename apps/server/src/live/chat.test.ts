@@ -127,8 +127,15 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
     v.say('   ');
     v.say('x'.repeat(201));
     v.ws.send('not json');
-    await expect.poll(() => v.of('error').length).toBe(3);
-    expect(v.of('error').map((e) => e.code)).toEqual(['invalid_message', 'invalid_message', 'invalid_message']);
+    // A NUL character, which PostgreSQL cannot store: refused the same on both databases.
+    v.say('a\u0000b');
+    await expect.poll(() => v.of('error').length).toBe(4);
+    expect(v.of('error').map((e) => e.code)).toEqual([
+      'invalid_message',
+      'invalid_message',
+      'invalid_message',
+      'invalid_message',
+    ]);
     expect(v.of('error')[1]!.message).toContain('200');
     expect(watcher.of('chat_message')).toHaveLength(0);
   });
