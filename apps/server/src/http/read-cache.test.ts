@@ -106,7 +106,9 @@ describe.each(testDialects)('public reads over HTTP on %s', (dialect) => {
     // A change no API write announced: anonymous readers see the kept answer, signed-in ones the database.
     await t.ctx.db.updateTable('videos').set({ title: 'After' }).where('id', '=', video.id).execute();
     expect((await t.app.inject({ url })).json().title).toBe('Before');
-    expect((await t.app.inject({ url, headers: bearer(creator.access_token) })).json().title).toBe('After');
+    const signedIn = await t.app.inject({ url, headers: bearer(creator.access_token) });
+    expect(signedIn.json().title).toBe('After');
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
 
     // Any successful write through the API drops the kept answers before it returns.
     const like = await t.app.inject({ method: 'POST', url: `${url}/like`, headers: bearer(creator.access_token) });

@@ -105,15 +105,18 @@ export function keepReadCacheOnWrites(app: FastifyInstance): void {
  * ask again with If-None-Match (answered 304); anonymous ones come from the read cache when fresh.
  * The web client keeps its own copies for the spec's 5 (feed) and 10 (video) minutes.
  */
+const PUBLIC_READ_HEADERS = { 'cache-control': 'public, no-cache', vary: 'authorization' };
+const PRIVATE_READ_HEADERS = { 'cache-control': 'private, no-cache', vary: 'authorization' };
+
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
-  app.addHook('preHandler', (req, reply, done) => {
+  // Before validation: an answer is kept only for a URL that passed it and was answered 200, so a hit
+  // skips parsing the query again (the rate limit, an onRequest hook, has counted the request already).
+  app.addHook('preValidation', (req, reply, done) => {
     const topic = req.routeOptions.config.readCache;
-    if (!topic || req.method !== 'GET') return done();
-    reply.header('cache-control', 'public, no-cache');
-    reply.header('vary', 'authorization');
-    if (req.headers.authorization) return done();
+    if (!topic || req.method !== 'GET' || req.headers.authorization) return done();
     const hit = cache.get(topic, req.url);
     if (!hit) return done();
+    reply.headers(PUBLIC_READ_HEADERS);
     reply.header('etag', hit.etag);
     if (req.headers['if-none-match'] === hit.etag) return void reply.code(304).send();
     void reply.type('application/json; charset=utf-8').send(hit.body);
@@ -133,6 +136,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
       reply.hasHeader('etag')
     )
       return done(null, payload);
+    // A signed-in answer may show what is the reader's own (their like): no shared cache keeps it.
+    reply.headers(req.headers.authorization ? PRIVATE_READ_HEADERS : PUBLIC_READ_HEADERS);
     const etag = req.headers.authorization ? etagOf(payload) : cache.set(topic, req.url, payload).etag;
     reply.header('etag', etag);
     if (req.headers['if-none-match'] === etag) {
