@@ -7,6 +7,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerReadCache } from './http/read-cache.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { registerSecurity } from './http/security.ts';
 import { createResponseSerializer } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -30,6 +31,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // one access-log line per request (http/access-log.ts) instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
