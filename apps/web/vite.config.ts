@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { textParts } from './text-parts.ts';
 
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), textParts(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
   server: {
     port: 5173,
