@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, queryClient } from './app/app.tsx';
+import { homeFeed } from './app/routes/home.tsx';
+import { prefetchFeed } from './features/videos/api/videos.ts';
 import { startReferralCapture } from './features/viewing/lib/referral.ts';
 import { allTexts, initI18n } from './lib/i18n/i18n.ts';
 import { restoreSession } from './lib/session/session-store.ts';
@@ -12,6 +14,8 @@ import './styles/info.css';
 import './styles/clips.css';
 import './styles/live.css';
 
+// The home feed is on its way while the texts load: its cards then show with the first render.
+if (location.pathname === '/') void prefetchFeed(queryClient, homeFeed(new URLSearchParams(location.search)));
 await initI18n();
 void restoreSession();
 startReferralCapture();
@@ -22,7 +26,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The other pages' texts: fetched once the first screen has loaded, so they take no bandwidth from it.
-const fetchOtherTexts = () => setTimeout(() => void allTexts().catch(() => undefined), 0);
-if (document.readyState === 'complete') fetchOtherTexts();
-else window.addEventListener('load', fetchOtherTexts, { once: true });
+// The other pages' texts: every page but this one waits for them (router.tsx); they are fetched
+// as soon as the visitor reaches for a link or a key, so they take no bandwidth from the first screen.
+const INTENT = ['pointerdown', 'pointerover', 'keydown', 'touchstart', 'focusin'] as const;
+const fetchOtherTexts = () => {
+  for (const type of INTENT) window.removeEventListener(type, fetchOtherTexts, true);
+  void allTexts().catch(() => undefined); // a page that opens asks again
+};
+for (const type of INTENT) window.addEventListener(type, fetchOtherTexts, { capture: true, passive: true });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_VIDEOS } from '../../../apps/server/src/modules/demo/demo-content.ts';
@@ -7,6 +9,8 @@ import type { Figure, Scenario } from './scenario.ts';
 /** Debian's Chromium unless CHROME_PATH names another. */
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-background-networking'];
+/** where the full report is written, to see what the figures come from */
+const REPORT = path.resolve(import.meta.dirname, '../../../test-artifacts/lighthouse-home.html');
 /** the demo videos are made and transcoded by ffmpeg when the server starts: give a slow machine time */
 const DEMO_READY_MS = 180_000;
 
@@ -44,7 +48,7 @@ export const lighthouseScenario: Scenario = {
         try {
           const result = await lighthouse(`${server.url}/`, {
             port: chrome.port,
-            output: 'json',
+            output: 'html',
             logLevel: 'error',
             onlyCategories: ['performance'],
             formFactor: 'mobile',
@@ -52,9 +56,13 @@ export const lighthouseScenario: Scenario = {
           });
           if (!result) throw new Error('Lighthouse returned no result');
           const { lhr } = result;
+          fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+          fs.writeFileSync(REPORT, String(result.report));
+          fs.writeFileSync(REPORT.replace(/\.html$/, '.json'), JSON.stringify(lhr));
           if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           const audit = (id: string) => lhr.audits[id]?.numericValue;
           const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+          const browser = /Chrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? 'Chromium';
           const lcpElement = lhr.audits['largest-contentful-paint-element']?.details;
           const figures: Figure[] = [
             {
@@ -62,7 +70,7 @@ export const lighthouseScenario: Scenario = {
               value: score,
               unit: '/ 100',
               target: { min: 95, what: 'Lighthouse mobile, simulated throttling (#17)' },
-              note: `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`,
+              note: `Lighthouse ${lhr.lighthouseVersion}, ${browser}; report: ${path.relative(process.cwd(), REPORT)}`,
             },
             { metric: 'First Contentful Paint', value: ms(audit('first-contentful-paint')), unit: 'ms' },
             {
