@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { homeFeed } from './app/routes/home.tsx';
@@ -20,10 +20,15 @@ await initI18n();
 void restoreSession();
 startReferralCapture();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in slices, yielding to the browser between them,
+// rather than in one long task that would hold up taps and keys on a slow phone.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // The other pages' texts: every page but this one waits for them (router.tsx); they are fetched

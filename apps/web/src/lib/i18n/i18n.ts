@@ -32,6 +32,12 @@ function ensureTexts(lng: string, part: TextPart): Promise<void> {
 
 /** The language whose texts the page shows: the reader's, or English when theirs could not be fetched. */
 let shown = DEFAULT_LANGUAGE.toLowerCase();
+/**
+ * Settled once initI18n has chosen the language and started i18next. The router asks for all the
+ * texts as soon as it is created, when the first page is not the home page: before initI18n has run.
+ */
+let started!: () => void;
+const initialized = new Promise<void>((resolve) => (started = resolve));
 
 /** Loads the texts the first screen shows (shell and home feed) and starts i18next with them. */
 export async function initI18n(): Promise<void> {
@@ -51,15 +57,17 @@ export async function initI18n(): Promise<void> {
     shown = 'en';
     return ensureTexts('en', 'start').catch(() => undefined);
   });
+  started();
 }
 
 /**
  * Every text of the page's language: each page but the home page waits for it before it shows
  * (the router's lazy routes), and main.tsx fetches it once the first screen is up.
  */
-export function allTexts(): Promise<void> {
+export async function allTexts(): Promise<void> {
+  await initialized;
   const lng = shown;
-  return Promise.all(TEXT_PARTS.map((part) => ensureTexts(lng, part))).then(() => undefined);
+  await Promise.all(TEXT_PARTS.map((part) => ensureTexts(lng, part)));
 }
 
 /** Stores the choice, switches texts, sets lang/dir on <html> and tells the user. */

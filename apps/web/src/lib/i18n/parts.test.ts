@@ -26,7 +26,9 @@ function firstScreenModules(): string[] {
 }
 
 const flatten = (tree: TextTree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' || Array.isArray(v) ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`),
+  );
 const english = flatten(allTranslations.en!.translation as TextTree);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

@@ -36,7 +36,8 @@ export const FIRST_SCREEN_KEYS: readonly string[] = [
 export type TextPart = 'start' | 'rest';
 export const TEXT_PARTS: readonly TextPart[] = ['start', 'rest'];
 
-export type TextTree = { [key: string]: string | TextTree };
+/** A language's texts: strings, lists (returned whole, e.g. a page's paragraphs) and groups of them. */
+export type TextTree = { [key: string]: string | unknown[] | TextTree };
 
 /** Whether a key (`a.b.c`, plural forms included) is one the first screen can show. */
 export function isFirstScreenKey(key: string): boolean {
@@ -50,7 +51,8 @@ export function textsOf(tree: TextTree, part: TextPart, prefix = ''): TextTree {
   const out: TextTree = {};
   for (const [name, value] of Object.entries(tree)) {
     const key = `${prefix}${name}`;
-    if (typeof value === 'string') {
+    // a list is a text of its own (t(key, { returnObjects: true })): it goes whole to one part
+    if (typeof value === 'string' || Array.isArray(value)) {
       if (isFirstScreenKey(key) === (part === 'start')) out[name] = value;
       continue;
     }

@@ -5,7 +5,9 @@ import { loadTexts } from './resources.ts';
 import { allTranslations } from './testing/all-translations.ts';
 
 const flatten = (tree: TextTree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' || Array.isArray(v) ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`),
+  );
 
 describe('translations loaded on demand', () => {
   it('fetches a language by its code, in either case, in two parts', async () => {
@@ -14,6 +16,13 @@ describe('translations loaded on demand', () => {
     expect((start?.language as TextTree).choose).toBe('भाषा');
     expect((rest?.settings as TextTree).title).toBeTypeOf('string');
     expect(await loadTexts('HI', 'start')).toBe(start);
+  });
+
+  it('keeps a list of texts a list, whole in one part', async () => {
+    const info = (await loadTexts('hi', 'rest'))?.info as { support: { topics: { upload: { steps: unknown } } } };
+    const steps = (allTranslations.hi!.translation.info as typeof info).support.topics.upload.steps;
+    expect(Array.isArray(steps)).toBe(true);
+    expect(info.support.topics.upload.steps).toEqual(steps);
   });
 
   it('has nothing for a code without a file of its own', async () => {
