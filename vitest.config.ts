@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { textParts } from './apps/web/text-parts.ts';
 
 // One runner for the whole repo. Server tests run against SQLite always and PostgreSQL too when
 // DATABASE_URL is set; browser tests (apps/e2e) drive Debian's Chromium against a real server.
@@ -17,7 +18,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // the web app's texts load in two parts per language, as in the build (apps/web/text-parts.ts)
+      { plugins: [textParts()], test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'e2e',

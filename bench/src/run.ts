@@ -4,6 +4,7 @@ import { failed, renderTable, type Row } from './lib/table.ts';
 import { chatFanoutScenario } from './scenarios/chat-fanout.ts';
 import { firstLoadScenario } from './scenarios/first-load.ts';
 import { ledgerScenario } from './scenarios/ledger.ts';
+import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { liveLatencyScenario } from './scenarios/live-latency.ts';
 import { readsScenario } from './scenarios/reads.ts';
 import type { Scenario } from './scenarios/scenario.ts';
@@ -13,6 +14,7 @@ import { uploadScenario } from './scenarios/upload.ts';
 const scenarios: Scenario[] = [
   readsScenario,
   firstLoadScenario,
+  lighthouseScenario,
   uploadScenario,
   liveLatencyScenario,
   chatFanoutScenario,

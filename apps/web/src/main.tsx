@@ -1,8 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, queryClient } from './app/app.tsx';
+import { homeFeed } from './app/routes/home.tsx';
+import { prefetchFeed } from './features/videos/api/videos.ts';
 import { startReferralCapture } from './features/viewing/lib/referral.ts';
-import { initI18n } from './lib/i18n/i18n.ts';
+import { allTexts, initI18n } from './lib/i18n/i18n.ts';
 import { restoreSession } from './lib/session/session-store.ts';
 import './styles/base.css';
 import './styles/layout.css';
@@ -12,12 +14,28 @@ import './styles/info.css';
 import './styles/clips.css';
 import './styles/live.css';
 
+// The home feed is on its way while the texts load: its cards then show with the first render.
+if (location.pathname === '/') void prefetchFeed(queryClient, homeFeed(new URLSearchParams(location.search)));
 await initI18n();
 void restoreSession();
 startReferralCapture();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in slices, yielding to the browser between them,
+// rather than in one long task that would hold up taps and keys on a slow phone.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
+
+// The other pages' texts: every page but this one waits for them (router.tsx); they are fetched
+// as soon as the visitor reaches for a link or a key, so they take no bandwidth from the first screen.
+const INTENT = ['pointerdown', 'pointerover', 'keydown', 'touchstart', 'focusin'] as const;
+const fetchOtherTexts = () => {
+  for (const type of INTENT) window.removeEventListener(type, fetchOtherTexts, true);
+  void allTexts().catch(() => undefined); // a page that opens asks again
+};
+for (const type of INTENT) window.addEventListener(type, fetchOtherTexts, { capture: true, passive: true });

@@ -2,21 +2,26 @@ import type { Figure } from '../scenarios/scenario.ts';
 
 export type Row = Figure & { scenario: string };
 
-const num = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+const num = (n: number) => (Number.isInteger(n) || n >= 100 ? n.toFixed(0) : n.toFixed(2));
 
 const ratio = (r: Row): number | undefined => (r.ceiling ? r.value / r.ceiling.value : undefined);
 const ratioMissed = (r: Row): boolean => r.ceiling?.minRatio !== undefined && ratio(r)! < r.ceiling.minRatio;
 const latencyMissed = (r: Row): boolean =>
   r.p99MaxMs !== undefined && (r.latency === undefined || r.latency.p99Ms >= r.p99MaxMs);
 
+const targetMissed = ({ target, value }: Row): boolean =>
+  target !== undefined && ('max' in target ? value > target.max : value < target.min);
+
 export const failed = (r: Row): boolean =>
-  (r.failures ?? 0) > 0 || (r.target !== undefined && r.value > r.target.max) || ratioMissed(r) || latencyMissed(r);
+  (r.failures ?? 0) > 0 || targetMissed(r) || ratioMissed(r) || latencyMissed(r);
 
 function notes(r: Row): string {
   const out: string[] = [];
   if (r.failures) out.push(`FAILED: ${r.failures} requests errored or were not 2xx`);
-  if (r.target)
-    out.push(`target ≤ ${r.target.max} ${r.unit} (${r.target.what}): ${r.value <= r.target.max ? 'met' : 'MISSED'}`);
+  if (r.target) {
+    const bound = 'max' in r.target ? `≤ ${r.target.max}` : `≥ ${r.target.min}`;
+    out.push(`target ${bound} ${r.unit} (${r.target.what}): ${targetMissed(r) ? 'MISSED' : 'met'}`);
+  }
   if (r.ceiling?.minRatio !== undefined)
     out.push(`target ratio ≥ ${r.ceiling.minRatio}: ${ratioMissed(r) ? 'MISSED' : 'met'}`);
   if (r.p99MaxMs !== undefined) out.push(`target p99 < ${r.p99MaxMs} ms: ${latencyMissed(r) ? 'MISSED' : 'met'}`);

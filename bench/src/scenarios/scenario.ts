@@ -9,8 +9,8 @@ export interface Figure {
   ceiling?: { value: number; what: string; minRatio?: number };
   /** the highest acceptable p99 latency */
   p99MaxMs?: number;
-  /** an absolute target (e.g. memory), printed as met or MISSED */
-  target?: { max: number; what: string };
+  /** an absolute target (a ceiling such as memory, or a floor such as a score), printed as met or MISSED */
+  target?: { max: number; what: string } | { min: number; what: string };
   /** requests that errored or answered non-2xx: any makes the figure (and the run) fail */
   failures?: number;
   note?: string;

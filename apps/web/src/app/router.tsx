@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
+import { allTexts } from '../lib/i18n/i18n.ts';
 import { RouteErrorScreen } from './layout/error-boundary.tsx';
 import { Shell } from './layout/shell.tsx';
 import { FullPageSpinner } from './layout/spinner.tsx';
@@ -11,10 +12,16 @@ const guarded = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 /**
  * A page fetched on its first visit: each is a chunk of its own, so the first load carries the
- * shell and the home page only. The current page stays up (with the activity bar) meanwhile.
+ * shell and the home page only. The current page stays up (with the activity bar) meanwhile, until
+ * both the page and all the texts of the language (the first load has only the first screen's) are in.
  */
 function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode) {
-  return { lazy: async () => ({ element: render(await load()) }) };
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), allTexts()]);
+      return { element: render(module) };
+    },
+  };
 }
 
 /** The static information pages and the other links those pages carry. */

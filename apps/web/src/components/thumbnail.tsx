@@ -4,11 +4,33 @@ import type { ThumbnailSize } from '@app/shared';
 const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
 
 /**
- * A card's thumbnail: the size the screen needs (WebP where the browser takes it, JPEG otherwise),
- * loaded when it comes near the view. Media rendered before sizes existed has the one full-size picture.
+ * How a thumbnail loads: `lazy` when it comes near the view (most cards); `eager` for the cards the
+ * first screen shows, so they do not wait for layout; `first` also asks for it before the other
+ * pictures: the first card's thumbnail is the largest paint of a feed.
  */
-export function Thumbnail({ url, sizes }: { url: string; sizes: ThumbnailSize[] }) {
-  if (sizes.length === 0) return <img src={url} alt="" loading="lazy" />;
+export type ThumbnailLoading = 'lazy' | 'eager' | 'first';
+
+const loadingProps = (loading: ThumbnailLoading) =>
+  ({
+    loading: loading === 'lazy' ? 'lazy' : 'eager',
+    fetchPriority: loading === 'first' ? 'high' : undefined,
+    decoding: 'async',
+  }) as const;
+
+/**
+ * A card's thumbnail: the size the screen needs (WebP where the browser takes it, JPEG otherwise).
+ * Media rendered before sizes existed has the one full-size picture.
+ */
+export function Thumbnail({
+  url,
+  sizes,
+  loading = 'lazy',
+}: {
+  url: string;
+  sizes: ThumbnailSize[];
+  loading?: ThumbnailLoading;
+}) {
+  if (sizes.length === 0) return <img src={url} alt="" {...loadingProps(loading)} />;
   const webp = sizes.every((s) => s.webp_url) ? sizes.map((s) => `${s.webp_url} ${s.width}w`).join(', ') : null;
   return (
     <picture>
@@ -18,7 +40,7 @@ export function Thumbnail({ url, sizes }: { url: string; sizes: ThumbnailSize[] 
         srcSet={sizes.map((s) => `${s.jpeg_url} ${s.width}w`).join(', ')}
         sizes={CARD_SIZES}
         alt=""
-        loading="lazy"
+        {...loadingProps(loading)}
       />
     </picture>
   );

@@ -1,16 +1,19 @@
-import en from './locales/en.json';
+import type en from './locales/en.json';
+import type { TextPart, TextTree } from './parts.ts';
 
 export type Translation = typeof en;
 
-/** English ships in the main bundle: every other language falls back to it key by key. */
-export const english: Translation = en;
-
-/** The other translations, each a chunk of its own that only its readers download. */
-const others = import.meta.glob<Translation>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+/**
+ * Each language's texts in two chunks, the first screen's and the rest (see parts.ts), fetched on
+ * first use: a visitor downloads only their own language, and only what the page needs so far.
+ */
+const parts: Record<TextPart, Record<string, () => Promise<TextTree>>> = {
+  start: import.meta.glob<TextTree>('./locales/*.json', { query: '?texts=start', import: 'default' }),
+  rest: import.meta.glob<TextTree>('./locales/*.json', { query: '?texts=rest', import: 'default' }),
+};
 const fileOf = (code: string) => `./locales/${code.toLowerCase()}.json`;
 
-/** A language's own texts, fetched on first use; undefined when it has no translation file. */
-export async function loadTranslation(code: string): Promise<Translation | undefined> {
-  if (code.toLowerCase() === 'en') return english;
-  return others[fileOf(code)]?.();
+/** One part of a language's texts; undefined when the language has no translation file. */
+export async function loadTexts(code: string, part: TextPart): Promise<TextTree | undefined> {
+  return parts[part][fileOf(code)]?.();
 }

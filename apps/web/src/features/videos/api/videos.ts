@@ -1,5 +1,5 @@
 import type { TipReceived, Video } from '@app/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export interface FeedParams {
@@ -24,14 +24,18 @@ const query = (params: FeedParams) => {
   return search.toString();
 };
 
-/** A feed page; results are reused for 5 minutes per filter. */
-export const useFeed = (params: FeedParams) =>
-  useQuery({
+const feedQuery = (params: FeedParams) =>
+  queryOptions({
     queryKey: ['videos', 'feed', params],
     queryFn: () => api<{ videos: Video[] }>(`/api/videos?${query(params)}`).then((r) => r.videos),
     staleTime: FEED_STALE_MS,
-    placeholderData: keepPreviousData,
   });
+
+/** A feed page; results are reused for 5 minutes per filter. */
+export const useFeed = (params: FeedParams) => useQuery({ ...feedQuery(params), placeholderData: keepPreviousData });
+
+/** Starts fetching a feed page before anything renders it (the home page's, while the app starts). */
+export const prefetchFeed = (client: QueryClient, params: FeedParams) => client.prefetchQuery(feedQuery(params));
 
 export const useSubscriptionFeed = (enabled: boolean) =>
   useQuery({

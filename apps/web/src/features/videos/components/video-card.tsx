@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { recordView } from '../api/engagement.ts';
 import { languageBadge } from '../lib/language-badge.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
-import { Thumbnail } from '../../../components/thumbnail.tsx';
+import { Thumbnail, type ThumbnailLoading } from '../../../components/thumbnail.tsx';
 
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
 
-export function VideoCard({ video }: { video: Video }) {
+export function VideoCard({ video, loading }: { video: Video; loading?: ThumbnailLoading }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -31,7 +31,7 @@ export function VideoCard({ video }: { video: Video }) {
       >
         <div className="thumb">
           {video.thumbnail_url ? (
-            <Thumbnail url={video.thumbnail_url} sizes={video.thumbnail_sizes} />
+            <Thumbnail url={video.thumbnail_url} sizes={video.thumbnail_sizes} loading={loading} />
           ) : (
             <div className="thumb-empty" aria-hidden="true">
               ▶

@@ -15,6 +15,8 @@ interface Props {
 }
 
 const EXTRA_AFTER = 3;
+/** the cards a first screen can show (one on a phone, up to two rows on a wide screen): their pictures load at once */
+const ON_FIRST_SCREEN = 6;
 
 /** Loading skeletons, the error panel, the empty state or the cards. */
 export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: Props) {
@@ -34,12 +36,12 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
   if (!videos || videos.length === 0) return <>{empty}</>;
   return (
     <CardGrid>
-      {videos.slice(0, EXTRA_AFTER).map((v) => (
-        <VideoCard key={v.id} video={v} />
+      {videos.slice(0, EXTRA_AFTER).map((v, i) => (
+        <VideoCard key={v.id} video={v} loading={i === 0 ? 'first' : 'eager'} />
       ))}
       {extra}
-      {videos.slice(EXTRA_AFTER).map((v) => (
-        <VideoCard key={v.id} video={v} />
+      {videos.slice(EXTRA_AFTER).map((v, i) => (
+        <VideoCard key={v.id} video={v} loading={i + EXTRA_AFTER < ON_FIRST_SCREEN ? 'eager' : 'lazy'} />
       ))}
     </CardGrid>
   );
