@@ -11,16 +11,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    rolldownOptions: {
-      output: {
-        // What the first screen runs (main.tsx and all it imports statically) is one chunk beside the
-        // entry, not twenty small ones shared with pages: fewer requests before the first render
-        // (#17). Modules grouped so run in the order their imports say only with strictExecutionOrder:
-        // without it, creating a clip from a live stream no longer went on to the clip (live.spec.ts).
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
-        strictExecutionOrder: true,
-      },
-    },
   },
   server: {
     port: 5173,
