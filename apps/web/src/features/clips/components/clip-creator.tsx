@@ -14,9 +14,9 @@ import { TagInput } from '../../../components/tag-input.tsx';
 export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [duration, setDuration] = useState<ClipDuration>(() => defaultDuration(source.duration));
+  const [duration, setDuration] = useState<ClipDuration>(() => defaultDuration(source.duration, source.live));
   const [start, setStart] = useState(() =>
-    initialStart(defaultDuration(source.duration), source.duration, source.live),
+    initialStart(defaultDuration(source.duration, source.live), source.duration, source.live),
   );
   const [startText, setStartText] = useState<string | null>(null);
   const [title, setTitle] = useState('');

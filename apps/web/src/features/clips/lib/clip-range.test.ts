@@ -37,6 +37,12 @@ describe('clip range', () => {
     expect(defaultDuration(300)).toBe(20);
     expect(defaultDuration(15)).toBe(10);
     expect(defaultDuration(5)).toBe(10);
+    // Live: the last 5 s may not be recorded yet, so a stream 21 s old starts with a 10 s clip that ends
+    // 5 s before the live edge (a 20 s one from 0 would reach past the recording and be refused).
+    expect(defaultDuration(21, true)).toBe(10);
+    expect(initialStart(defaultDuration(21, true), 21, true)).toBe(6);
+    expect(defaultDuration(25, true)).toBe(20);
+    expect(initialStart(20, 25, true)).toBe(0);
     expect(fits(10, 10)).toBe(true);
     expect(fits(20, 19.9)).toBe(false);
   });

@@ -18,10 +18,15 @@ export function clampStart(start: number, clipSeconds: number, sourceSeconds: nu
 /** Whether a clip of this length fits the source at all. */
 export const fits = (clipSeconds: number, sourceSeconds: number): boolean => clipSeconds <= sourceSeconds + 1e-6;
 
-/** The length a new clip starts with: 20 s when the source is long enough, else the longest that fits. */
-export function defaultDuration(sourceSeconds: number): ClipDuration {
-  if (fits(20, sourceSeconds)) return 20;
-  return [...ClipDurations].reverse().find((d) => fits(d, sourceSeconds)) ?? ClipDurations[0];
+/**
+ * The length a new clip starts with: 20 s when the source is long enough, else the longest that fits.
+ * On a stream that is live, only what is surely recorded counts (all but the last LIVE_EDGE_MARGIN_S):
+ * a 20 s clip of a stream 21 s old would reach past its recording and be refused.
+ */
+export function defaultDuration(sourceSeconds: number, live = false): ClipDuration {
+  const recorded = live ? Math.max(0, sourceSeconds - LIVE_EDGE_MARGIN_S) : sourceSeconds;
+  if (fits(20, recorded)) return 20;
+  return [...ClipDurations].reverse().find((d) => fits(d, recorded)) ?? ClipDurations[0];
 }
 
 /** 83.25 → "1:23.3": minutes, seconds and tenths, as the timeline and the 'Clipped from' card show times. */
