@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
+import { registerNulTextGuard } from './http/nul-text-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerReadCache } from './http/read-cache.ts';
 import { lazyRequestLogger } from './http/request-logger.ts';
@@ -37,6 +38,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ check: ctx.config.env !== 'production' }));
   registerErrorHandler(app);
+  registerNulTextGuard(app);
   registerAccessLog(app, ctx.logger);
   registerReadCache(app, ctx.readCache);
 

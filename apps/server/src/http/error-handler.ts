@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@app/shared';
-import { NUL_TEXT_REFUSED, hasNulText } from '../lib/nul-text.ts';
-import { AppError, validationFailed } from './errors.ts';
+import { AppError } from './errors.ts';
 
 const codeForStatus = (status: number): ErrorCode =>
   (
@@ -20,12 +19,6 @@ const codeForStatus = (status: number): ErrorCode =>
 
 /** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  // Before any route sees its input: text no database column can hold is the client's mistake, not a 500.
-  app.addHook('preValidation', (req, _reply, done) => {
-    if (hasNulText(req.params) || hasNulText(req.query) || hasNulText(req.body))
-      done(validationFailed(NUL_TEXT_REFUSED));
-    else done();
-  });
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));

@@ -100,14 +100,14 @@ export function keepReadCacheOnWrites(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => void (route.config = { ...route.config, keepsReadCache: true }));
 }
 
+const PUBLIC_READ_HEADERS = { 'cache-control': 'public, no-cache', vary: 'authorization' };
+const PRIVATE_READ_HEADERS = { 'cache-control': 'private, no-cache', vary: 'authorization' };
+
 /**
  * Public reads get `Cache-Control: public, no-cache` and an ETag, so browsers and proxies keep them and
  * ask again with If-None-Match (answered 304); anonymous ones come from the read cache when fresh.
  * The web client keeps its own copies for the spec's 5 (feed) and 10 (video) minutes.
  */
-const PUBLIC_READ_HEADERS = { 'cache-control': 'public, no-cache', vary: 'authorization' };
-const PRIVATE_READ_HEADERS = { 'cache-control': 'private, no-cache', vary: 'authorization' };
-
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
   // Before validation: an answer is kept only for a URL that passed it and was answered 200, so a hit
   // skips parsing the query again (the rate limit, an onRequest hook, has counted the request already).
