@@ -1,6 +1,6 @@
-import { type Kysely, SqliteAdapter } from 'kysely';
+import { type QueryExecutor, SqliteAdapter } from 'kysely';
 
-/** Which SQL dialect a Kysely instance speaks; migrations use it for the few dialect-specific objects. */
-export function dialectOf(db: Kysely<unknown>): 'sqlite' | 'postgres' {
+/** Which SQL dialect a Kysely instance (or transaction) speaks; migrations use it for the few dialect-specific objects. */
+export function dialectOf(db: { getExecutor(): QueryExecutor }): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

@@ -45,6 +45,7 @@ export interface Database {
   auth_nonces: AuthNoncesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_ref_totals: LedgerRefTotalsTable;
   videos: VideosTable;
   video_view_windows: VideoViewWindowsTable;
   video_views: VideoViewsTable;
@@ -136,4 +137,11 @@ export interface LedgerEntriesTable {
   kind: string;
   ref: string | null;
   created_at: string;
+}
+
+/** What entries of one kind moved for one ref ('' for none), kept with the entries. */
+export interface LedgerRefTotalsTable {
+  ref: string;
+  kind: string;
+  total: number;
 }

@@ -9,6 +9,7 @@ import { IngestSession, liveDir, recordingParts } from './ingest-session.ts';
 import type { RecordingHolder, RecordingSnapshot } from './live-context.ts';
 import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
+import { writeTransaction } from '../db/group-commit.ts';
 
 /**
  * The ingest side of this process: at most one publishing session per stream, the watch on streams
@@ -133,7 +134,7 @@ export class IngestManager implements RecordingHolder {
     if (info && info.durationSeconds > 0) {
       const cid = await cidOfFile(file);
       await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
-      await this.ctx.db.transaction().execute(async (trx) => {
+      await writeTransaction(this.ctx.db, async (trx) => {
         await streams.setRecording(this.ctx, trx, streamId, cid, Math.round(info.durationSeconds * 1000));
         await this.ctx.jobs.enqueue('stream-replay', { streamId }, {}, trx);
       });

@@ -16,6 +16,7 @@ import { presentAccount } from './advertisers.presenter.ts';
 import * as repo from './advertisers.repository.ts';
 import type { AdvertisersTable } from './advertisers.tables.ts';
 import { paymentProviderFor } from './payment-provider.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const NO_ADVERTISER_ACCOUNT = 'No advertiser account';
 /** Ledger kind of an ad charge (campaign → clearing); a campaign's spend is the sum of these. */
@@ -46,7 +47,7 @@ export async function createAccount(
     created_at: at,
     updated_at: at,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     if (!(await repo.insertAdvertiser(trx, row))) throw conflict('You already have an advertiser account');
     await openAccount(trx, RupeeAccount.advertiser(row.id), 'INR');
   });
@@ -116,7 +117,7 @@ export async function addFunds(
     provider_ref: payment.reference,
     created_at: at,
   };
-  const recorded = await ctx.db.transaction().execute(async (trx) => {
+  const recorded = await writeTransaction(ctx.db, async (trx) => {
     if (!(await repo.insertFunds(trx, funds))) {
       const first = (await repo.findFundsByProviderRef(trx, provider.name, payment.reference))!;
       if (Number(first.amount) !== paise || first.advertiser_id !== advertiser.id)

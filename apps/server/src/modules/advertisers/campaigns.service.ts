@@ -23,6 +23,7 @@ import { presentCampaign, presentSponsored } from './advertisers.presenter.ts';
 import * as repo from './advertisers.repository.ts';
 import { AD_CHARGE, requireAdvertiser } from './advertisers.service.ts';
 import type { CampaignsTable } from './advertisers.tables.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 const HOUR_MS = 3_600_000;
@@ -66,7 +67,7 @@ export async function createCampaign(ctx: AppContext, user: UsersTable, input: C
     updated_at: at,
     ended_at: null,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await repo.insertCampaign(trx, row);
     await openAccount(trx, RupeeAccount.campaign(row.id), 'INR');
     try {
@@ -106,7 +107,7 @@ export async function changeCampaign(
 ): Promise<Campaign> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   const at = ctx.clock.now().toISOString();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await writeTransaction(ctx.db, async (trx) => {
     const campaign = await repo.findCampaign(trx, id);
     if (!campaign || campaign.advertiser_id !== advertiser.id) throw notFound(CAMPAIGN_NOT_FOUND);
     const { from, to } = TRANSITIONS[action];
@@ -206,7 +207,7 @@ export async function recordAdEvent(
   const price = kind === 'impression' ? AdRules.impressionPrice : AdRules.clickPrice;
   const viewerKey = viewer ? `user:${viewer.id}` : addressKey;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await writeTransaction(ctx.db, async (trx) => {
       if (
         !(await repo.claimAdEventWindow(
           trx,

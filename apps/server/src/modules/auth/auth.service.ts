@@ -20,6 +20,7 @@ import {
 import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -130,7 +131,7 @@ async function createWithBonusQuota(
   describe: (trx: Trx) => Promise<Omit<NewUser, 'welcomeBonus'>>,
 ): Promise<{ user: UsersTable; welcomeBonus: boolean }> {
   const clientKey = clientNetworkKey(ctx.secrets.appSecret, 'welcome-bonus', clientIp);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const welcomeBonus = await withinAddressCap(
       trx,
       clientKey,

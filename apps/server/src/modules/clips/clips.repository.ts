@@ -1,8 +1,12 @@
 import type { ClipListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ClipsTable } from './clips.tables.ts';
+
+/** Views and likes, moved by events and applied together at each commit. */
+const clipCounts = { views: columnCounter('clips', 'views'), likes: columnCounter('clips', 'likes') };
 
 /** A clip row with its creator's public fields, as every read returns it. */
 export type ClipRow = ClipsTable & { creator_username: string; creator_wallet: string | null };
@@ -66,12 +70,7 @@ export async function addLike(db: Executor, clipId: string, userId: string, now:
     .onConflict((oc) => oc.columns(['clip_id', 'user_id']).doNothing())
     .returning('clip_id')
     .executeTakeFirst();
-  if (row)
-    await db
-      .updateTable('clips')
-      .set({ likes: sql`likes + 1` })
-      .where('id', '=', clipId)
-      .execute();
+  if (row) await countLater(db, clipCounts.likes, clipId, 1);
   return row !== undefined;
 }
 
@@ -117,11 +116,7 @@ export async function recordView(db: Executor, clipId: string, viewerKey: string
     .insertInto('clip_views')
     .values({ id: newId(16), clip_id: clipId, viewer_key: viewerKey, created_at: now })
     .execute();
-  await db
-    .updateTable('clips')
-    .set({ views: sql`views + 1` })
-    .where('id', '=', clipId)
-    .execute();
+  await countLater(db, clipCounts.views, clipId, 1);
 }
 
 export async function counters(db: Executor, clipId: string): Promise<{ views: number; likes: number }> {
@@ -130,7 +125,10 @@ export async function counters(db: Executor, clipId: string): Promise<{ views: n
     .select(['views', 'likes'])
     .where('id', '=', clipId)
     .executeTakeFirstOrThrow();
-  return { views: Number(row.views), likes: Number(row.likes) };
+  return {
+    views: countedValue(db, clipCounts.views, clipId, row.views),
+    likes: countedValue(db, clipCounts.likes, clipId, row.likes),
+  };
 }
 
 /** The ids of every ready clip, as a subquery for totals kept elsewhere (the ledger's). */

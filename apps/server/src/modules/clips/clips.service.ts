@@ -21,6 +21,7 @@ import { resolveClipSource, type ClipSource, type ClipSourceKind } from './clip-
 import { releaseSnapshot } from './clip-snapshots.ts';
 import { presentClip } from './clips.presenter.ts';
 import * as repo from './clips.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const CLIP_NOT_FOUND = 'Clip Not Found';
 export const SOURCE_NOT_FOUND = 'Source not found';
@@ -99,7 +100,7 @@ async function insertClip(
 
   const id = newId();
   const at = ctx.clock.iso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await repo.insertClip(trx, {
       id,
       creator_id: user.id,
@@ -144,7 +145,7 @@ async function insertClip(
 
 /** One like per user per clip; the creator earns 0.5 token for it, never for liking their own clip. */
 export async function likeClip(ctx: AppContext, clipId: string, user: UsersTable): Promise<ClipLikeResult> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const clip = await visibleClip(trx, clipId, user);
     const added = await repo.addLike(trx, clipId, user.id, ctx.clock.iso());
     if (added && clip.creator_id !== user.id) {
@@ -171,7 +172,7 @@ export async function recordClipView(
   viewerKey: string,
   viewer?: UsersTable,
 ): Promise<{ counted: boolean; views: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const clip = await visibleClip(trx, clipId, viewer);
     if (viewer?.id === clip.creator_id) return { counted: false, views: Number(clip.views) };
     const now = ctx.clock.now();

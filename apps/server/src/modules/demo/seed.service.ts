@@ -7,6 +7,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { createUser, noUsersYet } from '../users/users.service.ts';
 import { createVideoFromUpload } from '../videos/upload.service.ts';
 import { DEMO_CREATORS, DEMO_VIDEOS } from './demo-content.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 const SECONDS = 8;
 
@@ -24,11 +25,9 @@ export async function seedDemo(ctx: AppContext): Promise<number> {
   for (const c of DEMO_CREATORS) {
     const passwordHash = await ctx.passwords.hash(randomBytes(24).toString('base64url'));
     creators.push(
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user', welcomeBonus: true }),
-        ),
+      await writeTransaction(ctx.db, (trx) =>
+        createUser(trx, { username: c.username, email: c.email, passwordHash, role: 'user', welcomeBonus: true }),
+      ),
     );
   }
   for (const [i, v] of DEMO_VIDEOS.entries()) {

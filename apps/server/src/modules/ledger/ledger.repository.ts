@@ -1,5 +1,6 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { type Counter, countLater, pendingCount } from '../../db/deferred-counts.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
@@ -95,7 +96,7 @@ export const findAccount = (db: Executor, accountId: string) =>
  * as every other such transaction, so two of them can never wait on each other.
  */
 export async function lockAccounts(db: Executor, accountIds: string[]): Promise<void> {
-  if (accountIds.length === 0 || dialectOf(db as unknown as Kysely<unknown>) === 'sqlite') return;
+  if (accountIds.length === 0 || dialectOf(db) === 'sqlite') return;
   await db
     .selectFrom('ledger_accounts')
     .select('id')
@@ -166,17 +167,47 @@ export async function sumCreditedByKind(db: Executor, accountId: string, since?:
   return new Map(rows.map((r) => [r.kind, Number(r.total)]));
 }
 
-/** Sum credited per ref by entries of the given kinds: one query for a whole page of things. */
+const addToRefTotal = preparedQuery((db, ref: string, kind: string, amount: number) =>
+  db
+    .insertInto('ledger_ref_totals')
+    .values({ ref, kind, total: amount })
+    .onConflict((oc) =>
+      oc.columns(['ref', 'kind']).doUpdateSet({ total: sql`ledger_ref_totals.total + excluded.total` }),
+    ),
+);
+
+const refTotalKey = (ref: string | null, kind: string) => `${ref ?? ''}\u0000${kind}`;
+
+/** What entries moved per (ref, kind): every entry adds to it, in the entry's transaction. */
+const refTotals: Counter = {
+  name: 'ledger_ref_totals',
+  async apply(db, key, n) {
+    const [ref, kind] = key.split('\u0000') as [string, string];
+    await addToRefTotal(db, ref, kind, n);
+  },
+};
+
+export const countInRefTotals = (db: Executor, entry: Pick<LedgerEntriesTable, 'ref' | 'kind' | 'amount'>) =>
+  countLater(db, refTotals, refTotalKey(entry.ref, entry.kind), entry.amount);
+
+/** Sum moved per ref by entries of the given kinds (from the running totals): one query for a whole page of things. */
 export async function sumCreditedByRef(db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> {
   if (refs.length === 0) return new Map();
   const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => ['ref', eb.fn.sum<number>('amount').as('total')])
+    .selectFrom('ledger_ref_totals')
+    .select((eb) => ['ref', eb.fn.sum<number>('total').as('total')])
     .where('kind', 'in', kinds)
     .where('ref', 'in', refs)
     .groupBy('ref')
     .execute();
-  return new Map(rows.map((r) => [r.ref as string, Number(r.total)]));
+  const totals = new Map(rows.map((r) => [r.ref, Number(r.total)]));
+  // what this transaction (and its group) moved and has not added to the totals yet
+  for (const ref of refs)
+    for (const kind of kinds) {
+      const pending = pendingCount(db, refTotals, refTotalKey(ref, kind));
+      if (pending !== 0) totals.set(ref, (totals.get(ref) ?? 0) + pending);
+    }
+  return totals;
 }
 
 /** The latest entries of one kind credited to an account, newest first, with the paying user's name. */
@@ -197,11 +228,11 @@ export function latestCreditsOfKind(db: Executor, accountId: string, kind: strin
 /** The ids of the things whose entries to count, as another module's subquery. */
 export type RefQuery = SelectQueryBuilder<Database, keyof Database, { id: string }>;
 
-/** Everything ever moved by entries of these kinds, whoever received it; only for `refs` when given. */
+/** Everything ever moved by entries of these kinds, whoever received it; only for `refs` when given (committed totals). */
 export async function sumOfKinds(db: Executor, kinds: string[], refs?: RefQuery): Promise<number> {
   let query = db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .selectFrom('ledger_ref_totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('total'))
     .where('kind', 'in', kinds);
   if (refs) query = query.where('ref', 'in', refs);
   const row = await query.executeTakeFirstOrThrow();

@@ -111,6 +111,7 @@ async function move(
   ];
   if (to < from) steps.reverse();
   for (const step of steps) await step();
+  await repo.countInRefTotals(trx, entry);
   return { entryId: entry.id, replayed: false };
 }
 

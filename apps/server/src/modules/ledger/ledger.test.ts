@@ -115,6 +115,20 @@ describe.each(testDialects)('ledger on %s', (dialect) => {
       expect(Number(a.balance), a.id).toBe(derived.get(a.id) ?? 0);
     }
     expect(await sumOfAllBalances(t.ctx.db)).toBe(0);
+    // the running totals per (ref, kind) are what the entries add up to
+    const fromEntries = await t.ctx.db
+      .selectFrom('ledger_entries')
+      .select((eb) => [
+        eb.fn.coalesce('ref', sql<string>`''`).as('ref'),
+        'kind',
+        eb.fn.sum<string>('amount').as('total'),
+      ])
+      .groupBy([sql`coalesce(ref, '')`, 'kind'])
+      .execute();
+    const totals = await t.ctx.db.selectFrom('ledger_ref_totals').selectAll().execute();
+    const byKey = (rows: { ref: string; kind: string; total: number | string }[]) =>
+      Object.fromEntries(rows.map((r) => [`${r.ref}|${r.kind}`, Number(r.total)]));
+    expect(byKey(totals)).toEqual(byKey(fromEntries));
   }
 
   it('gives every new user exactly 100 tokens from the mint, shown by the profile', async () => {

@@ -8,6 +8,7 @@ import { recordEngagement } from '../viewing/rewards.service.ts';
 import { insertChatMessage, latestChatMessages } from './chat.repository.ts';
 import { findStream } from './streams.repository.ts';
 import { StreamEarningKinds } from './streams.service.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 /** A refusal sent back to the one sender as an `error` frame; nothing is broadcast. */
 export class ChatRefusal extends Error {
@@ -47,7 +48,7 @@ export async function postMessage(
   const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
   const at = ctx.clock.iso();
   const id = newId(16);
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     const stream = await findStream(trx, streamId);
     if (!stream) throw new ChatRefusal('not_found', 'Stream not found');
     if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');

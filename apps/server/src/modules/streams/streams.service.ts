@@ -20,6 +20,7 @@ import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
 import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './stream-keys.ts';
 import type { StreamsTable } from './streams.tables.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 /** Ledger kinds that count as a stream's earnings. */
 export const StreamEarningKinds = { reward: 'live_reward', tip: 'stream_tip' } as const;
@@ -184,7 +185,7 @@ export interface EndResult {
  * transaction. `endedAt` lets the sweeper date the end to when the video stopped arriving.
  */
 export async function endStream(ctx: AppContext, id: string, endedAt = ctx.clock.iso()): Promise<EndResult> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await writeTransaction(ctx.db, async (trx) => {
     const row = await repo.findStream(trx, id);
     if (!row) throw notFound('Stream not found');
     if (!(await repo.setEnded(trx, id, endedAt, ctx.clock.iso())))

@@ -11,6 +11,7 @@ import * as users from '../users/users.repository.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentReply, presentTicket } from './tickets.presenter.ts';
 import * as repo from './tickets.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const NOT_YOUR_TICKET = 'You do not have permission to view this ticket';
@@ -34,7 +35,7 @@ export async function createTicket(
   // Ticket numbers are sequential; two tickets created at once race for a number and the loser takes the next.
   for (let attempt = 0; ; attempt++) {
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      await writeTransaction(ctx.db, async (trx) => {
         await repo.insertTicket(trx, {
           id,
           number: await repo.nextNumber(trx),
@@ -98,7 +99,7 @@ export async function replyToTicket(
   if (input.is_internal && !staff) throw forbidden('Only staff can write internal notes');
   if (row.status === 'closed' && !staff) throw conflict(TICKET_CLOSED);
   const at = ctx.clock.iso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await repo.insertReply(trx, {
       id: newId(),
       ticket_id: id,
@@ -128,7 +129,7 @@ export async function updateTicket(
     if (!assignee || !isStaff(assignee.role)) throw badRequest('Tickets can only be assigned to staff');
   }
   const at = ctx.clock.iso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     if (input.status && input.status !== row.status) {
       const finished = FINISHED.includes(input.status);
       await repo.updateTicket(trx, id, {

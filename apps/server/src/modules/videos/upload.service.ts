@@ -11,6 +11,7 @@ import { cidKey } from '../../storage/blob-store.ts';
 import { SystemAccount, transferOnce, userAccountId } from '../ledger/ledger.service.ts';
 import { insertVideo } from './videos.repository.ts';
 import { VideoEarningKinds, getVideo } from './videos.service.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const NOT_A_VIDEO = 'Please select a valid video file';
 export const TOO_LARGE = 'File size must be less than 500MB';
@@ -43,7 +44,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
 
     const id = newId();
     const at = ctx.clock.iso();
-    await ctx.db.transaction().execute(async (trx) => {
+    await writeTransaction(ctx.db, async (trx) => {
       await insertVideo(trx, {
         id,
         creator_id: user.id,

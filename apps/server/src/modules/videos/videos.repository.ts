@@ -1,8 +1,12 @@
 import type { VideoListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { newId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
+
+/** Views and likes, moved by events and applied together at each commit. */
+const videoCounts = { views: columnCounter('videos', 'views'), likes: columnCounter('videos', 'likes') };
 
 /** A video row with its creator's public fields, as every read returns it. */
 export type VideoRow = VideosTable & { creator_username: string; creator_wallet: string | null };
@@ -86,11 +90,7 @@ export async function recordView(db: Executor, videoId: string, viewerKey: strin
     .insertInto('video_views')
     .values({ id: newId(16), video_id: videoId, viewer_key: viewerKey, created_at: now })
     .execute();
-  await db
-    .updateTable('videos')
-    .set({ views: sql`views + 1` })
-    .where('id', '=', videoId)
-    .execute();
+  await countLater(db, videoCounts.views, videoId, 1);
 }
 
 /** true when this call added the like (a user likes a video at most once). */
@@ -101,12 +101,7 @@ export async function addLike(db: Executor, videoId: string, userId: string, now
     .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
     .returning('video_id')
     .executeTakeFirst();
-  if (row)
-    await db
-      .updateTable('videos')
-      .set({ likes: sql`likes + 1` })
-      .where('id', '=', videoId)
-      .execute();
+  if (row) await countLater(db, videoCounts.likes, videoId, 1);
   return row !== undefined;
 }
 
@@ -117,20 +112,25 @@ export async function removeLike(db: Executor, videoId: string, userId: string):
     .where('user_id', '=', userId)
     .executeTakeFirst();
   const removed = Number(result.numDeletedRows) === 1;
-  if (removed)
-    await db
-      .updateTable('videos')
-      .set({ likes: sql`likes - 1` })
-      .where('id', '=', videoId)
-      .execute();
+  if (removed) await countLater(db, videoCounts.likes, videoId, -1);
   return removed;
 }
 
 export const countViews = async (db: Executor, videoId: string): Promise<number> =>
-  Number((await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views);
+  countedValue(
+    db,
+    videoCounts.views,
+    videoId,
+    (await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views,
+  );
 
 export const countLikes = async (db: Executor, videoId: string): Promise<number> =>
-  Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes);
+  countedValue(
+    db,
+    videoCounts.likes,
+    videoId,
+    (await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes,
+  );
 
 /** Titles of videos by id, for lists that name them. */
 export async function videoTitles(db: Executor, ids: string[]): Promise<Map<string, string>> {

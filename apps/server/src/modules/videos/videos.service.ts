@@ -16,6 +16,7 @@ import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentVideo } from './videos.presenter.ts';
 import * as repo from './videos.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const VIDEO_NOT_FOUND = 'Video Not Found';
 /** Ledger kinds that count toward a video's tokens_earned. */
@@ -78,7 +79,7 @@ export async function recordView(
   viewer?: UsersTable,
 ): Promise<{ counted: boolean; views: number }> {
   const caps = ctx.config.addressCaps;
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const video = await visibleVideo(trx, videoId, viewer);
     if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
     const now = ctx.clock.now();
@@ -123,7 +124,7 @@ export async function likeVideo(
   videoId: string,
   user: UsersTable,
 ): Promise<{ liked: true; likes: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
     const added = await repo.addLike(trx, videoId, user.id, ctx.clock.iso());
     if (added && video.creator_id !== user.id) {
@@ -150,7 +151,7 @@ export async function unlikeVideo(
   videoId: string,
   user: UsersTable,
 ): Promise<{ liked: false; likes: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     await visibleVideo(trx, videoId, user);
     await repo.removeLike(trx, videoId, user.id);
     return { liked: false as const, likes: await repo.countLikes(trx, videoId) };
@@ -166,7 +167,7 @@ export async function tipVideo(
 ): Promise<{ tokens_earned: number; total_tokens: number; replayed: boolean }> {
   const micro = tokensToMicro(amount);
   if (micro === null || micro <= 0) throw badRequest('Please enter a valid tip amount');
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
     if (video.creator_id === user.id) throw badRequest('You cannot tip your own video');
     const { entryId, replayed } = await transfer(

@@ -16,6 +16,7 @@ import { balanceOf, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import { maskDetails, sealDetails } from './payout-details.ts';
 import * as repo from './payouts.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 export const PAYOUT_STAFF_ONLY = 'Only staff can manage payouts';
@@ -46,7 +47,7 @@ export async function requestPayout(ctx: AppContext, user: UsersTable, input: Pa
   const masked = maskDetails(input);
   const sealed = sealDetails(ctx.secrets, id, user.id, input.bank_details);
   const earnings = RupeeAccount.earnings(user.id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     await openAccount(trx, earnings, 'INR');
     const unpaid = await balanceOf(trx, earnings);
     if (unpaid < EarningsRules.payoutThreshold) {
@@ -111,7 +112,7 @@ export async function decidePayout(
 ): Promise<Payout> {
   if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY);
   const at = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     const row = await repo.findPayout(trx, id);
     if (!row) throw notFound(PAYOUT_NOT_FOUND);
     if (row.user_id === staff.id) throw ownPayout(PAYOUT_OWN);

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { getVideo } from '../videos/videos.service.ts';
 import { payRewards } from './rewards.service.ts';
 import * as repo from './viewing.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 const rounded = (n: number) => Math.round(n * 10) / 10;
 
@@ -28,7 +29,7 @@ export async function rateVideo(
   const video = await getVideo(ctx, videoId, user);
   if (video.creator_id === user.id) throw badRequest('You cannot rate your own video');
   const now = ctx.clock.now();
-  const earned = await ctx.db.transaction().execute(async (trx) => {
+  const earned = await writeTransaction(ctx.db, async (trx) => {
     await repo.upsertRating(trx, video.id, user.id, stars, now.toISOString());
     if (!(await repo.hasQualifiedWatch(trx, user.id, video.id))) return 0;
     const eventKey = `rating:${user.id}:${video.id}`;

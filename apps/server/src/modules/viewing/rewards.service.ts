@@ -5,6 +5,7 @@ import { utcDay } from '../../lib/clock.ts';
 import { balancesOf, lockAccounts, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import * as repo from './viewing.repository.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export type RewardCategory = EarningCategory | 'creator';
 
@@ -141,7 +142,7 @@ const ALL_CATEGORIES = Object.keys(EarningKind) as RewardCategory[];
  * owed amount is never paid twice.
  */
 export async function settlePendingEarnings(ctx: AppContext): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx.db, async (trx) => {
     const balances = await balancesOf(trx, ALL_CATEGORIES.map(sourceOf));
     const funded = ALL_CATEGORIES.filter((c) => (balances.get(sourceOf(c)) ?? 0) > 0);
     if (funded.length === 0) return;
@@ -222,5 +223,5 @@ export async function recordEngagement(
           dailyLimit: { counter: kind, perDay: EarningsRules.engagementDailyLimit[kind] },
         };
   const run = async (t: Executor) => (await payRewards(t, [reward], ctx.clock.now())).get(reward.eventKey) ?? 0;
-  return trx ? run(trx) : ctx.db.transaction().execute(run);
+  return trx ? run(trx) : writeTransaction(ctx.db, run);
 }

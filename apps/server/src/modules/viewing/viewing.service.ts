@@ -13,6 +13,7 @@ import { presentHeartbeat, presentSession } from './viewing.presenter.ts';
 import * as repo from './viewing.repository.ts';
 import type { ViewingSessionsTable } from './viewing.tables.ts';
 import { applyBeat, coveredMs, qualifies, type Ranges, type SessionProgress } from './watch-coverage.ts';
+import { writeTransaction } from '../../db/group-commit.ts';
 
 export const SESSION_NOT_FOUND = 'Watch session not found';
 /** Ledger kinds a viewer earns by watching in a session (what the history shows per session). */
@@ -64,7 +65,7 @@ export async function heartbeat(
   sessionId: string,
   beat: { position: number; active: boolean },
 ): Promise<HeartbeatResult> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const session = await repo.findSession(trx, sessionId);
     if (!session || session.user_id !== user.id) throw notFound(SESSION_NOT_FOUND);
     const now = ctx.clock.now();

@@ -1,0 +1,148 @@
+import type { ControlledTransaction } from 'kysely';
+import type { Db, Trx } from './database.ts';
+import { dialectOf } from './dialect.ts';
+import { applyTally, keepTally, mergeTally } from './deferred-counts.ts';
+import type { Database } from './schema.ts';
+
+/** A unit of work that must commit whole or not at all; it may only use `trx` for the database. */
+export type WriteWork<T> = (trx: Trx) => Promise<T>;
+
+interface Pending {
+  work: WriteWork<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Most units of work one commit carries, so a flood of writes still commits (and answers) in steps. */
+export const MAX_GROUP = 256;
+
+/**
+ * Group commit for SQLite: units of work that arrive together run one after another inside one
+ * transaction, each in its own savepoint, and share one commit, so one fsync (synchronous=FULL)
+ * makes a whole group durable. A unit that throws is rolled back to its savepoint and fails alone;
+ * the others commit. Every unit is answered only after the commit that holds it, so nothing is
+ * acknowledged before it is durable. If the commit itself fails, every unit of the group fails with
+ * that error and nothing of it is kept.
+ *
+ * A group starts on the event loop's next turn after its first unit arrives, and the next group on
+ * the turn after a commit: requests that arrived while the disk was syncing join the next group.
+ * Units of work must not wait for anything but the database (better-sqlite3 answers at once, so a
+ * group runs in one stretch); and must not start another write transaction, which would wait
+ * behind the group that is waiting for them.
+ */
+export class GroupCommit {
+  readonly #db: Db;
+  #queue: Pending[] = [];
+  #scheduled = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  run<T>(work: WriteWork<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => void this.#commitNext());
+  }
+
+  async #commitNext(): Promise<void> {
+    const group = this.#queue.splice(0, MAX_GROUP);
+    try {
+      const outcomes = await this.#commitGroup(group);
+      group.forEach((unit, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
+    } catch (error) {
+      for (const unit of group) unit.reject(error);
+    } finally {
+      this.#scheduled = false;
+      if (this.#queue.length > 0) this.#schedule();
+    }
+  }
+
+  async #commitGroup(group: Pending[]): Promise<Outcome[]> {
+    const trx = await this.#db.startTransaction().execute();
+    keepTally(trx);
+    try {
+      if (group.length === 1) {
+        // the only unit: no savepoint needed, its failure rolls the whole transaction back
+        const outcome = await outcomeOf(group[0]!, trx);
+        if (!outcome.ok) {
+          await trx.rollback().execute();
+          return [outcome];
+        }
+        await applyTally(trx);
+        await trx.commit().execute();
+        return [outcome];
+      }
+      const outcomes = await inSavepoints(trx, group);
+      await applyTally(trx);
+      await trx.commit().execute();
+      return outcomes;
+    } catch (error) {
+      // the transaction may be gone already (SQLite ends it on a full disk or an I/O error); the
+      // error that ended it is the one to report
+      if (!trx.isCommitted && !trx.isRolledBack)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+async function outcomeOf(unit: Pending, trx: Trx): Promise<Outcome> {
+  try {
+    return { ok: true, value: await unit.work(trx) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+async function inSavepoints(trx: ControlledTransaction<Database>, group: Pending[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const unit of group) {
+    const inner = await trx.savepoint('unit').execute();
+    keepTally(inner, trx);
+    const outcome = await outcomeOf(unit, inner);
+    if (outcome.ok) mergeTally(inner);
+    // a statement that fails inside SQLite may have ended the whole transaction (a full disk, an
+    // I/O error): then rolling back to the savepoint throws, and the whole group fails with it
+    if (!outcome.ok) await inner.rollbackToSavepoint('unit').execute();
+    await inner.releaseSavepoint('unit').execute();
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+const groups = new WeakMap<Db, GroupCommit>();
+
+/**
+ * Runs `work` in a write transaction. On SQLite it joins a group commit (one writer, one fsync for
+ * many); on PostgreSQL it is a transaction of its own, concurrent with others under row locks.
+ * Either way the counters it moves (`countLater`) are applied together just before the commit.
+ */
+export function writeTransaction<T>(db: Db, work: WriteWork<T>): Promise<T> {
+  if (dialectOf(db) !== 'sqlite')
+    return db.transaction().execute(async (trx) => {
+      keepTally(trx);
+      const value = await work(trx);
+      await applyTally(trx);
+      return value;
+    });
+  let group = groups.get(db);
+  if (!group) groups.set(db, (group = new GroupCommit(db)));
+  return group.run(work);
+}
