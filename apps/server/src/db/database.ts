@@ -5,7 +5,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, type Transaction } fr
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.ts';
+import { ImmediateSqliteDialect, registerConnection, withStatementCache } from './sqlite-dialect.ts';
 import { PRIVATE_FILE_MODE, makePrivateDir, makePrivateFile } from '../storage/private-files.ts';
 
 export type Db = Kysely<Database>;
@@ -54,7 +54,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const connection = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
+  registerConnection(db, connection);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -3,6 +3,7 @@ import type { Db, Trx } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import { applyTally, keepTally, mergeTally } from './deferred-counts.ts';
 import type { Database } from './schema.ts';
+import { runInSqliteTransaction } from './sqlite-dialect.ts';
 
 /** A unit of work that must commit whole or not at all; it may only use `trx` for the database. */
 export type WriteWork<T> = (trx: Trx) => Promise<T>;
@@ -114,17 +115,24 @@ async function outcomeOf(unit: Pending, trx: Trx): Promise<Outcome> {
 async function inSavepoints(trx: ControlledTransaction<Database>, group: Pending[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const unit of group) {
-    const inner = await trx.savepoint('unit').execute();
+    // the same transaction under another identity, so the unit's counters are kept apart
+    const inner = trx.withoutPlugins();
     keepTally(inner, trx);
+    savepoint(trx, 'savepoint unit');
     const outcome = await outcomeOf(unit, inner);
     if (outcome.ok) mergeTally(inner);
     // a statement that fails inside SQLite may have ended the whole transaction (a full disk, an
     // I/O error): then rolling back to the savepoint throws, and the whole group fails with it
-    if (!outcome.ok) await inner.rollbackToSavepoint('unit').execute();
-    await inner.releaseSavepoint('unit').execute();
+    else savepoint(trx, 'rollback to unit');
+    savepoint(trx, 'release unit');
     outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/** A savepoint command, run on the connection at once: a group runs one per unit. */
+function savepoint(trx: Trx, command: string): void {
+  if (!runInSqliteTransaction(trx, command, [])) throw new Error('A group commit runs on an SQLite transaction');
 }
 
 const groups = new WeakMap<Db, GroupCommit>();

@@ -5,6 +5,8 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type QueryExecutor,
+  type QueryResult,
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -42,7 +44,10 @@ export const STATEMENT_CACHE_SIZE = 500;
  * than running a small indexed query, and Kysely prepares on every call. Least recently used
  * statements are dropped past `size`. A statement still being iterated is never handed out twice.
  */
-export function withStatementCache(sqlite: SqliteDatabase, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+export function withStatementCache(
+  sqlite: SqliteDatabase,
+  size = STATEMENT_CACHE_SIZE,
+): KyselySqliteDatabase & { prepare(text: string): Statement } {
   const cache = new Map<string, Statement>();
   return {
     close: () => {
@@ -64,4 +69,30 @@ export function withStatementCache(sqlite: SqliteDatabase, size = STATEMENT_CACH
       return statement;
     },
   };
+}
+
+/** The statement-caching connection under each SQLite Kysely instance, by its adapter (its transactions share it). */
+const connections = new WeakMap<object, KyselySqliteDatabase>();
+
+export function registerConnection(db: { getExecutor(): QueryExecutor }, connection: KyselySqliteDatabase): void {
+  connections.set(db.getExecutor().adapter, connection);
+}
+
+/**
+ * Runs a compiled query straight on the SQLite connection when `db` is a transaction on SQLite, as
+ * Kysely's driver would but without its per-query pipeline (a write transaction holds the one
+ * connection, so nothing else can be using it); undefined anywhere else.
+ */
+export function runInSqliteTransaction<R>(
+  db: { isTransaction: boolean; getExecutor(): QueryExecutor },
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<R> | undefined {
+  if (!db.isTransaction) return undefined;
+  const connection = connections.get(db.getExecutor().adapter);
+  if (!connection) return undefined;
+  const statement = connection.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes } = statement.run(parameters);
+  return { rows: [], numAffectedRows: BigInt(changes) };
 }

@@ -25,15 +25,42 @@ export async function createAccount(
     .execute();
 }
 
+// The statements of every transfer: built once.
+const insertEntry = preparedQuery(
+  (
+    db,
+    id: string,
+    idempotency_key: string,
+    debit_account_id: string,
+    credit_account_id: string,
+    amount: number,
+    currency: Currency,
+    kind: string,
+    ref: string | null,
+    created_at: string,
+  ) =>
+    db
+      .insertInto('ledger_entries')
+      .values({ id, idempotency_key, debit_account_id, credit_account_id, amount, currency, kind, ref, created_at })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id'),
+);
+
 /** Inserts the entry unless its idempotency key exists; true when this call inserted it. */
-export async function insertEntryOnce(db: Executor, entry: LedgerEntriesTable): Promise<boolean> {
-  const inserted = await db
-    .insertInto('ledger_entries')
-    .values(entry)
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+export async function insertEntryOnce(db: Executor, e: LedgerEntriesTable): Promise<boolean> {
+  const inserted = await insertEntry(
+    db,
+    e.id,
+    e.idempotency_key,
+    e.debit_account_id,
+    e.credit_account_id,
+    e.amount,
+    e.currency,
+    e.kind,
+    e.ref,
+    e.created_at,
+  );
+  return inserted.rows.length === 1;
 }
 
 export function findEntryByKey(db: Executor, idempotencyKey: string) {
@@ -47,25 +74,29 @@ export function findEntryByKey(db: Executor, idempotencyKey: string) {
  * not (it pays out only what came in). false = not debited.
  */
 export async function debit(db: Executor, accountId: string, currency: Currency, amount: number): Promise<boolean> {
-  const result = await db
+  return Number((await debitQuery(db, accountId, currency, amount)).numAffectedRows) === 1;
+}
+
+const debitQuery = preparedQuery((db, accountId: string, currency: Currency, amount: number) =>
+  db
     .updateTable('ledger_accounts')
     .set({ balance: sql`balance - ${amount}` })
     .where('id', '=', accountId)
     .where('currency', '=', currency)
-    .where((eb) => eb.or([eb.and([eb('kind', '=', 'system'), eb('pool', '=', 0)]), eb('balance', '>=', amount)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where((eb) => eb.or([eb.and([eb('kind', '=', 'system'), eb('pool', '=', 0)]), eb('balance', '>=', amount)])),
+);
 
 export async function credit(db: Executor, accountId: string, currency: Currency, amount: number): Promise<boolean> {
-  const result = await db
+  return Number((await creditQuery(db, accountId, currency, amount)).numAffectedRows) === 1;
+}
+
+const creditQuery = preparedQuery((db, accountId: string, currency: Currency, amount: number) =>
+  db
     .updateTable('ledger_accounts')
     .set({ balance: sql`balance + ${amount}` })
     .where('id', '=', accountId)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where('currency', '=', currency),
+);
 
 // Every signed-in page shows the balance: built once.
 const balanceQuery = preparedQuery((db, accountId: string) =>
@@ -190,9 +221,18 @@ const refTotals: Counter = {
 export const countInRefTotals = (db: Executor, entry: Pick<LedgerEntriesTable, 'ref' | 'kind' | 'amount'>) =>
   countLater(db, refTotals, refTotalKey(entry.ref, entry.kind), entry.amount);
 
-/** Sum moved per ref by entries of the given kinds (from the running totals): one query for a whole page of things. */
-export async function sumCreditedByRef(db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> {
-  if (refs.length === 0) return new Map();
+// One thing's totals (after every tip, like and view): a few rows, built once.
+const refTotalsQuery = preparedQuery((db, ref: string) =>
+  db.selectFrom('ledger_ref_totals').select(['kind', 'total']).where('ref', '=', ref),
+);
+
+async function totalsOfOneRef(db: Executor, kinds: string[], ref: string): Promise<Map<string, number>> {
+  const { rows } = await refTotalsQuery(db, ref);
+  const total = rows.reduce((sum, r) => (kinds.includes(r.kind) ? sum + Number(r.total) : sum), 0);
+  return new Map(rows.length > 0 ? [[ref, total]] : []);
+}
+
+async function totalsOfRefs(db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('ledger_ref_totals')
     .select((eb) => ['ref', eb.fn.sum<number>('total').as('total')])
@@ -200,7 +240,13 @@ export async function sumCreditedByRef(db: Executor, kinds: string[], refs: stri
     .where('ref', 'in', refs)
     .groupBy('ref')
     .execute();
-  const totals = new Map(rows.map((r) => [r.ref, Number(r.total)]));
+  return new Map(rows.map((r) => [r.ref, Number(r.total)]));
+}
+
+/** Sum moved per ref by entries of the given kinds (from the running totals): one query for a whole page of things. */
+export async function sumCreditedByRef(db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> {
+  if (refs.length === 0) return new Map();
+  const totals = refs.length === 1 ? await totalsOfOneRef(db, kinds, refs[0]!) : await totalsOfRefs(db, kinds, refs);
   // what this transaction (and its group) moved and has not added to the totals yet
   for (const ref of refs)
     for (const kind of kinds) {

@@ -2,6 +2,7 @@ import type { VideoListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
+import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import { newId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
 
@@ -18,8 +19,11 @@ const withCreator = (db: Executor) =>
     .selectAll('videos')
     .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
 
-export const findVideo = (db: Executor, id: string): Promise<VideoRow | undefined> =>
-  withCreator(db).where('videos.id', '=', id).executeTakeFirst();
+// Every read, view, like and tip of a video starts here: built once.
+const videoById = preparedQuery((db, id: string) => withCreator(db).where('videos.id', '=', id));
+
+export const findVideo = async (db: Executor, id: string): Promise<VideoRow | undefined> =>
+  firstRow(await videoById(db, id));
 
 export async function listVideos(
   db: Executor,

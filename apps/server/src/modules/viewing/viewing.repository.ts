@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { PendingEarningsTable, ViewerEarningEventsTable, ViewingSessionsTable } from './viewing.tables.ts';
+import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 
 // ── watch sessions ─────────────────────────────────────────────────────────
 
@@ -96,14 +97,18 @@ export async function watchTotals(db: Executor, userId: string): Promise<{ quali
 
 /** true when this call recorded the event: every event key counts once, ever. */
 export async function claimEvent(db: Executor, event: ViewerEarningEventsTable): Promise<boolean> {
-  const row = await db
-    .insertInto('viewer_earning_events')
-    .values(event)
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await insertEvent(db, event.key, event.user_id, event.category, event.created_at)).rows.length === 1;
 }
+
+// Every reward and every engagement runs these: built once.
+const insertEvent = preparedQuery(
+  (db, key: string, user_id: string, category: ViewerEarningEventsTable['category'], created_at: string) =>
+    db
+      .insertInto('viewer_earning_events')
+      .values({ key, user_id, category, created_at })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key'),
+);
 
 export async function countEvents(
   db: Executor,
@@ -132,35 +137,44 @@ export async function addWithinLimit(
   amount: number,
   limit: number,
 ): Promise<number> {
-  await db
-    .insertInto('viewer_daily_counters')
-    .values({ user_id: userId, day, counter, value: 0 })
-    .onConflict((oc) => oc.columns(['user_id', 'day', 'counter']).doNothing())
-    .execute();
+  await openCounter(db, userId, day, counter);
   for (;;) {
     const current = await counterValue(db, userId, day, counter);
     const grant = Math.min(amount, limit - current);
     if (grant <= 0) return 0;
-    const result = await db
-      .updateTable('viewer_daily_counters')
-      .set({ value: current + grant })
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
-      .where('counter', '=', counter)
-      .where('value', '=', current)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return grant;
+    if (Number((await setCounter(db, userId, day, counter, current, current + grant)).numAffectedRows) === 1)
+      return grant;
   }
 }
 
-export async function counterValue(db: Executor, userId: string, day: string, counter: string): Promise<number> {
-  const row = await db
+const openCounter = preparedQuery((db, user_id: string, day: string, counter: string) =>
+  db
+    .insertInto('viewer_daily_counters')
+    .values({ user_id, day, counter, value: 0 })
+    .onConflict((oc) => oc.columns(['user_id', 'day', 'counter']).doNothing()),
+);
+
+const setCounter = preparedQuery((db, userId: string, day: string, counter: string, current: number, value: number) =>
+  db
+    .updateTable('viewer_daily_counters')
+    .set({ value })
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('counter', '=', counter)
+    .where('value', '=', current),
+);
+
+const counterQuery = preparedQuery((db, userId: string, day: string, counter: string) =>
+  db
     .selectFrom('viewer_daily_counters')
     .select('value')
     .where('user_id', '=', userId)
     .where('day', '=', day)
-    .where('counter', '=', counter)
-    .executeTakeFirst();
+    .where('counter', '=', counter),
+);
+
+export async function counterValue(db: Executor, userId: string, day: string, counter: string): Promise<number> {
+  const row = firstRow(await counterQuery(db, userId, day, counter));
   return row ? Number(row.value) : 0;
 }
 
