@@ -2,6 +2,7 @@ import type { StreamCategory } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { StreamsTable } from './streams.tables.ts';
+import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 
 /** A stream row with its creator's public fields, as every read returns it. */
 export type StreamRow = StreamsTable & { creator_username: string; creator_wallet: string | null };
@@ -13,8 +14,11 @@ const withCreator = (db: Executor) =>
     .selectAll('streams')
     .select(['users.username as creator_username', 'users.wallet_address as creator_wallet']);
 
-export const findStream = (db: Executor, id: string): Promise<StreamRow | undefined> =>
-  withCreator(db).where('streams.id', '=', id).executeTakeFirst();
+// Every chat message and stream page starts here: built once.
+const streamById = preparedQuery((db, id: string) => withCreator(db).where('streams.id', '=', id));
+
+export const findStream = async (db: Executor, id: string): Promise<StreamRow | undefined> =>
+  firstRow(await streamById(db, id));
 
 export const findStreamByKeyHash = (db: Executor, keyHash: string): Promise<StreamRow | undefined> =>
   withCreator(db).where('streams.key_hash', '=', keyHash).executeTakeFirst();

@@ -75,39 +75,46 @@ export async function claimViewWindow(
   now: string,
   windowStart: string,
 ): Promise<boolean> {
-  const row = await db
+  return (await claimWindow(db, videoId, viewerKey, now, windowStart)).rows.length === 1;
+}
+
+// Every view runs these: built once.
+const claimWindow = preparedQuery((db, video_id: string, viewer_key: string, now: string, windowStart: string) =>
+  db
     .insertInto('video_view_windows')
-    .values({ video_id: videoId, viewer_key: viewerKey, counted_at: now })
+    .values({ video_id, viewer_key, counted_at: now })
     .onConflict((oc) =>
       oc
         .columns(['video_id', 'viewer_key'])
         .doUpdateSet({ counted_at: now })
         .where('video_view_windows.counted_at', '<=', windowStart),
     )
-    .returning('counted_at')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .returning('counted_at'),
+);
+
+const insertView = preparedQuery((db, id: string, video_id: string, viewer_key: string, created_at: string) =>
+  db.insertInto('video_views').values({ id, video_id, viewer_key, created_at }),
+);
 
 export async function recordView(db: Executor, videoId: string, viewerKey: string, now: string): Promise<void> {
-  await db
-    .insertInto('video_views')
-    .values({ id: newId(16), video_id: videoId, viewer_key: viewerKey, created_at: now })
-    .execute();
+  await insertView(db, newId(16), videoId, viewerKey, now);
   await countLater(db, videoCounts.views, videoId, 1);
 }
 
 /** true when this call added the like (a user likes a video at most once). */
 export async function addLike(db: Executor, videoId: string, userId: string, now: string): Promise<boolean> {
-  const row = await db
-    .insertInto('video_likes')
-    .values({ video_id: videoId, user_id: userId, created_at: now })
-    .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
-    .returning('video_id')
-    .executeTakeFirst();
-  if (row) await countLater(db, videoCounts.likes, videoId, 1);
-  return row !== undefined;
+  const added = (await insertLike(db, videoId, userId, now)).rows.length === 1;
+  if (added) await countLater(db, videoCounts.likes, videoId, 1);
+  return added;
 }
+
+const insertLike = preparedQuery((db, video_id: string, user_id: string, created_at: string) =>
+  db
+    .insertInto('video_likes')
+    .values({ video_id, user_id, created_at })
+    .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
+    .returning('video_id'),
+);
 
 export async function removeLike(db: Executor, videoId: string, userId: string): Promise<boolean> {
   const result = await db
@@ -120,21 +127,19 @@ export async function removeLike(db: Executor, videoId: string, userId: string):
   return removed;
 }
 
-export const countViews = async (db: Executor, videoId: string): Promise<number> =>
-  countedValue(
-    db,
-    videoCounts.views,
-    videoId,
-    (await db.selectFrom('videos').select('views').where('id', '=', videoId).executeTakeFirstOrThrow()).views,
-  );
+const countersQuery = preparedQuery((db, id: string) =>
+  db.selectFrom('videos').select(['views', 'likes']).where('id', '=', id),
+);
 
-export const countLikes = async (db: Executor, videoId: string): Promise<number> =>
-  countedValue(
-    db,
-    videoCounts.likes,
-    videoId,
-    (await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirstOrThrow()).likes,
-  );
+async function counter(db: Executor, videoId: string, column: 'views' | 'likes'): Promise<number> {
+  const row = firstRow(await countersQuery(db, videoId));
+  if (!row) throw new Error(`No video ${videoId}`);
+  return countedValue(db, videoCounts[column], videoId, row[column]);
+}
+
+export const countViews = (db: Executor, videoId: string): Promise<number> => counter(db, videoId, 'views');
+
+export const countLikes = (db: Executor, videoId: string): Promise<number> => counter(db, videoId, 'likes');
 
 /** Titles of videos by id, for lists that name them. */
 export async function videoTitles(db: Executor, ids: string[]): Promise<Map<string, string>> {
