@@ -56,7 +56,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('busy_timeout = 5000');
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
-  registerConnection(db, connection);
+  registerConnection(db, sqlite, connection);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -105,6 +105,19 @@ describe.each(testDialects)('write transactions on %s', (dialect) => {
     }
   });
 
+  it('never lets a read from outside see what an open group has not committed', async () => {
+    const before = await balanceOf(t.ctx.db, 'gc:c');
+    let outside: Promise<number> | undefined;
+    const failed = writeTransaction(t.ctx.db, async (trx) => {
+      await transfer({ from: SystemAccount.mint, to: 'gc:c', amount: 5, kind: 'test', idempotencyKey: key() }, trx);
+      expect(await balanceOf(trx, 'gc:c')).toBe(before + 5);
+      outside = balanceOf(t.ctx.db, 'gc:c');
+      throw new Error('rolled back');
+    });
+    await expect(failed).rejects.toThrow('rolled back');
+    expect(await outside).toBe(before);
+  });
+
   it('fails every unit of a group whose commit fails, and keeps none of them', async () => {
     const before = await balanceOf(t.ctx.db, 'gc:c');
     const results = await Promise.allSettled([

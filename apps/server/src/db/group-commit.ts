@@ -3,7 +3,7 @@ import type { Db, Trx } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import { applyTally, keepTally, mergeTally } from './deferred-counts.ts';
 import type { Database } from './schema.ts';
-import { runInSqliteTransaction } from './sqlite-dialect.ts';
+import { runOnSqliteConnection } from './sqlite-dialect.ts';
 
 /** A unit of work that must commit whole or not at all; it may only use `trx` for the database. */
 export type WriteWork<T> = (trx: Trx) => Promise<T>;
@@ -132,7 +132,7 @@ async function inSavepoints(trx: ControlledTransaction<Database>, group: Pending
 
 /** A savepoint command, run on the connection at once: a group runs one per unit. */
 function savepoint(trx: Trx, command: string): void {
-  if (!runInSqliteTransaction(trx, command, [])) throw new Error('A group commit runs on an SQLite transaction');
+  if (!runOnSqliteConnection(trx, command, [])) throw new Error('A group commit runs on an SQLite transaction');
 }
 
 const groups = new WeakMap<Db, GroupCommit>();

@@ -1,6 +1,6 @@
 import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
 import type { Executor } from './database.ts';
-import { runInSqliteTransaction } from './sqlite-dialect.ts';
+import { runOnSqliteConnection } from './sqlite-dialect.ts';
 
 type Template = { sql: string; query: CompiledQuery['query']; slots: (number | { value: unknown })[] };
 
@@ -15,8 +15,8 @@ const marker = (i: number) => `\u0000prepared-argument-${i}\u0000`;
  * `build` is called once with markers in place of the arguments; every argument must reach the
  * query as a bound parameter, unchanged (not folded into the SQL text, not transformed), or
  * preparing throws. Templates are kept per database adapter, so a transaction reuses its database's.
- * Inside an SQLite transaction the statement runs on the connection at once, skipping Kysely's
- * per-query pipeline.
+ * On SQLite the statement runs on the connection at once when that is safe, skipping Kysely's
+ * per-query pipeline (see runOnSqliteConnection).
  */
 export function preparedQuery<A extends unknown[], R>(
   build: (db: Executor, ...args: A) => Compilable<R>,
@@ -42,7 +42,7 @@ export function preparedQuery<A extends unknown[], R>(
     let template = templates.get(adapter);
     if (!template) templates.set(adapter, (template = prepare(db)));
     const parameters = template.slots.map((s) => (typeof s === 'number' ? args[s] : s.value));
-    const direct = runInSqliteTransaction<R>(db, template.sql, parameters);
+    const direct = runOnSqliteConnection<R>(db, template.sql, parameters);
     if (direct) return direct;
     return db.executeQuery<R>({ sql: template.sql, query: template.query, parameters, queryId: { queryId: '' } });
   };

@@ -72,26 +72,30 @@ export function withStatementCache(
 }
 
 /** The statement-caching connection under each SQLite Kysely instance, by its adapter (its transactions share it). */
-const connections = new WeakMap<object, KyselySqliteDatabase>();
+const connections = new WeakMap<object, { statements: KyselySqliteDatabase; sqlite: SqliteDatabase }>();
 
-export function registerConnection(db: { getExecutor(): QueryExecutor }, connection: KyselySqliteDatabase): void {
-  connections.set(db.getExecutor().adapter, connection);
+export function registerConnection(
+  db: { getExecutor(): QueryExecutor },
+  sqlite: SqliteDatabase,
+  statements: KyselySqliteDatabase,
+): void {
+  connections.set(db.getExecutor().adapter, { sqlite, statements });
 }
 
 /**
- * Runs a compiled query straight on the SQLite connection when `db` is a transaction on SQLite, as
- * Kysely's driver would but without its per-query pipeline (a write transaction holds the one
- * connection, so nothing else can be using it); undefined anywhere else.
+ * Runs a compiled query straight on the SQLite connection, as Kysely's driver would but without its
+ * per-query pipeline, when that is safe: inside a transaction (it holds the one connection), or
+ * outside one while no transaction is open (a read then sees only committed rows). Undefined
+ * otherwise (PostgreSQL, or a transaction open elsewhere: Kysely then waits for it to end).
  */
-export function runInSqliteTransaction<R>(
+export function runOnSqliteConnection<R>(
   db: { isTransaction: boolean; getExecutor(): QueryExecutor },
   sql: string,
   parameters: readonly unknown[],
 ): QueryResult<R> | undefined {
-  if (!db.isTransaction) return undefined;
   const connection = connections.get(db.getExecutor().adapter);
-  if (!connection) return undefined;
-  const statement = connection.prepare(sql);
+  if (!connection || (!db.isTransaction && connection.sqlite.inTransaction)) return undefined;
+  const statement = connection.statements.prepare(sql);
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes } = statement.run(parameters);
   return { rows: [], numAffectedRows: BigInt(changes) };

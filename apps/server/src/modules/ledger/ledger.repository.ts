@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { type Counter, countLater, pendingCount } from '../../db/deferred-counts.ts';
+import { type Counter, countLater, countedValue, pendingCount } from '../../db/deferred-counts.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
@@ -105,14 +105,36 @@ const balanceQuery = preparedQuery((db, accountId: string) =>
 
 export async function getBalance(db: Executor, accountId: string): Promise<number | undefined> {
   const row = firstRow(await balanceQuery(db, accountId));
-  return row ? Number(row.balance) : undefined;
+  return row ? countedValue(db, laterBalances, accountId, row.balance) : undefined;
 }
 
 export async function getBalances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
   const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', accountIds).execute();
-  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+  return new Map(rows.map((r) => [r.id, countedValue(db, laterBalances, r.id, r.balance)]));
 }
+
+const addToBalance = preparedQuery((db, accountId: string, amount: number) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({ balance: sql`balance + ${amount}` })
+    .where('id', '=', accountId),
+);
+
+/**
+ * Balance changes applied at the end of the transaction: only for an issuing account (the mint),
+ * whose debit can never be refused. Every reward debits it: on PostgreSQL its row would otherwise
+ * stay locked from the first reward of a transaction to its commit, queueing every other reward.
+ */
+const laterBalances: Counter = {
+  name: 'ledger_accounts',
+  async apply(db, accountId, n) {
+    await addToBalance(db, accountId, n);
+  },
+};
+
+export const debitIssuerLater = (db: Executor, accountId: string, amount: number): Promise<void> =>
+  countLater(db, laterBalances, accountId, -amount);
 
 export const findAccount = (db: Executor, accountId: string) =>
   db

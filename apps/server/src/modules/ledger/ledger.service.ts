@@ -95,8 +95,11 @@ async function move(
 
   // Touch the two rows in id order, so two opposite transfers cannot deadlock on PostgreSQL.
   // The currency is part of both conditional updates: a row of another currency is never touched.
+  // The mint issues tokens and may go below zero: its debit cannot be refused, and waits for the
+  // end of the transaction with the other hot counters.
   const steps: Array<() => Promise<void>> = [
     async () => {
+      if (from === SystemAccount.mint && currency === 'TOKEN') return repo.debitIssuerLater(trx, from, amount);
       if (!(await repo.debit(trx, from, currency, amount))) {
         await explainRefusal(trx, from, currency);
         throw currency === 'TOKEN' ? insufficientFunds() : insufficientFunds('Insufficient balance');
