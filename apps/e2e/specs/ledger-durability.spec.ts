@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/src/db/database.ts';
 import { insertVideo } from '../../server/src/testing/fixtures.ts';
 import { createUser } from '../../server/src/modules/users/users.service.ts';
-import { auditLedger, entryKeys, ledgerProblems } from '../support/ledger-audit.ts';
+import { auditLedger, balances, entryKeys, ledgerProblems } from '../support/ledger-audit.ts';
 import { openServerDatabase, startServer, type RunningServer } from '../support/server.ts';
 
 const TIPPERS = 8;
@@ -50,11 +49,6 @@ async function sendTip(server: RunningServer, tip: Tip) {
 /** What an answer to a tip says happened: paid, replayed, or the error code. */
 const outcome = ({ status, body }: Awaited<ReturnType<typeof sendTip>>): string =>
   status === 200 ? (body.replayed ? 'replayed' : 'paid') : (body.code ?? String(status));
-
-async function balances(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).execute();
-  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
-}
 
 /** Runs `fn` over `items`, `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {

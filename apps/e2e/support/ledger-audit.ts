@@ -49,3 +49,9 @@ export async function entryKeys(db: Db, kind: string): Promise<Set<string>> {
   const rows = await db.selectFrom('ledger_entries').select('idempotency_key').where('kind', '=', kind).execute();
   return new Set(rows.map((r) => r.idempotency_key));
 }
+
+/** Every account's balance, to compare before and after something that must move no money. */
+export async function balances(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+}
