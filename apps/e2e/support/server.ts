@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, openDatabase, type Db } from '../../server/src/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../server/src/db/database.ts';
 import { createFreshDatabase, type FreshDatabase } from '../../server/src/testing/fresh-database.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number;
   /** what a second server process needs to join this one (same data, database and Redis keys) */
   joinEnv: Record<string, string>;
+  /** SIGKILL, as a crash or an OOM kill would: nothing is flushed or closed, and the data stays for a restart */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -120,16 +122,31 @@ export async function startServer(
       REDIS_PREFIX: env.REDIS_PREFIX!,
       ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
     },
+    async kill() {
+      await signal(child, 'SIGKILL');
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await signal(child, 'SIGTERM');
       await fresh?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Sends a signal to a child that is still running and waits for it to end. */
+async function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(name);
+  await exited;
+}
+
+/**
+ * A connection of its own to a server's database (its SQLite file or its PostgreSQL database), to
+ * check what the server wrote; on SQLite it reads beside the running server, as WAL allows.
+ */
+export function openServerDatabase(server: RunningServer): DatabaseHandle {
+  return openDatabase({ databaseUrl: server.joinEnv.DATABASE_URL, dataDir: server.joinEnv.DATA_DIR!, poolSize: 2 });
 }
 
 /** Runs the admin CLI against a running server's data, as an operator would (e.g. to grant staff). */

@@ -9,21 +9,36 @@ export interface FanoutOptions {
   viewers: number;
   messagesPerSecond: number;
   seconds: number;
+  /** every tipEvery-th message carries a tip of tipAmount tokens to the streamer (default: none) */
+  tipEvery?: number;
+  tipAmount?: number;
 }
 
 export interface FanoutResult {
   sent: number;
   /** messages the server refused with its per-user rate limit (a sender's burst after a stall) */
   refused: number;
+  /** other errors the senders were sent (e.g. a refused tip), with the first one's text */
+  errors: number;
+  firstError?: string;
   delivered: number;
   expected: number;
+  /** messages that carried a tip */
+  tipped: number;
+  /** tip notifications that reached the viewers (the server sends one after each tipped message) */
+  tipNotices: number;
+  /** tipped messages that at least one viewer was notified of */
+  tipsSeen: number;
   deliveriesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
 }
 
 const MARK = '"message":"bench ';
+// A tipped message reaches viewers twice: as the chat message, and as a notice quoting its text.
+const TIP_NOTICE = '{"type":"tip_notification"';
 const RATE_LIMITED = `"code":"${'rate_limited' satisfies ErrorCode}"`;
+const ERROR = '{"type":"error"';
 
 function open(url: string, onText: (text: string) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -42,9 +57,16 @@ function open(url: string, onText: (text: string) => void): Promise<WebSocket> {
 export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
   const latencies = new Float64Array(Math.ceil(o.messagesPerSecond * o.seconds) * o.viewers + 1);
   let delivered = 0;
+  let tipNotices = 0;
+  const tipsSeen = new Set<string>();
   let collecting = false;
   const onText = (text: string) => {
     if (!collecting) return;
+    if (text.startsWith(TIP_NOTICE)) {
+      tipNotices++;
+      tipsSeen.add(text.slice(text.indexOf(MARK)));
+      return;
+    }
     const at = text.indexOf(MARK);
     if (at < 0) return;
     const sentAt = Number.parseFloat(text.slice(at + MARK.length, text.indexOf('"', at + MARK.length)));
@@ -61,8 +83,12 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
       sockets.push(...(await Promise.all(batch)));
     }
     let refused = 0;
+    let errors = 0;
+    let firstError: string | undefined;
     const onSenderText = (text: string) => {
-      if (collecting && text.includes(RATE_LIMITED)) refused++;
+      if (!collecting || !text.startsWith(ERROR)) return;
+      if (text.includes(RATE_LIMITED)) refused++;
+      else if (errors++ === 0) firstError = text;
     };
     const senders = await Promise.all(o.senderUrls.map((url) => open(url, onSenderText)));
     sockets.push(...senders);
@@ -71,13 +97,16 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
     collecting = true;
     const total = Math.round(o.messagesPerSecond * o.seconds);
     const started = performance.now();
+    let tipped = 0;
     for (let n = 0; n < total; n++) {
       const due = started + (n * 1000) / o.messagesPerSecond;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const now = performance.now();
+      const tip = o.tipEvery && n % o.tipEvery === o.tipEvery - 1 ? (o.tipAmount ?? 0.1) : null;
+      if (tip) tipped++;
       senders[n % senders.length]!.send(
-        JSON.stringify({ type: 'chat', message: `bench ${now.toFixed(3)}`, tip_amount: null }),
+        JSON.stringify({ type: 'chat', message: `bench ${now.toFixed(3)}`, tip_amount: tip }),
       );
     }
     const expected = total * o.viewers;
@@ -92,8 +121,13 @@ export async function runFanout(o: FanoutOptions): Promise<FanoutResult> {
     return {
       sent: total,
       refused,
+      errors,
+      firstError,
       delivered,
       expected,
+      tipped,
+      tipNotices,
+      tipsSeen: tipsSeen.size,
       deliveriesPerSecond: delivered / elapsed,
       p50Ms: pick(0.5),
       p99Ms: pick(0.99),
