@@ -1,14 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/** Random bytes drawn in blocks (as crypto.randomUUID does): one system call serves many ids. */
+const pool = Buffer.alloc(4096);
+let next = pool.length;
+
+function randomByte(): number {
+  if (next === pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  return pool[next++]!;
+}
+
 /** A random URL-safe id (base62, ~71 bits at 12 chars); the same format in both SQL dialects. */
 export function newId(length = 12): string {
-  const bytes = randomBytes(length * 2);
   let out = '';
-  for (let i = 0; i < bytes.length && out.length < length; i++) {
-    const b = bytes[i]!;
+  while (out.length < length) {
+    const b = randomByte();
     if (b < 248) out += ALPHABET[b % 62]; // 248 = 4 * 62: no modulo bias
   }
-  return out.length === length ? out : newId(length);
+  return out;
 }

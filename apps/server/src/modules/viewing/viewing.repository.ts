@@ -137,9 +137,14 @@ export async function addWithinLimit(
   amount: number,
   limit: number,
 ): Promise<number> {
-  await openCounter(db, userId, day, counter);
   for (;;) {
-    const current = await counterValue(db, userId, day, counter);
+    const row = firstRow(await counterQuery(db, userId, day, counter));
+    if (!row) {
+      // the day's first: make the row, then compare-and-set it like any other
+      await openCounter(db, userId, day, counter);
+      continue;
+    }
+    const current = Number(row.value);
     const grant = Math.min(amount, limit - current);
     if (grant <= 0) return 0;
     if (Number((await setCounter(db, userId, day, counter, current, current + grant)).numAffectedRows) === 1)
