@@ -70,6 +70,33 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     await screenshot(page, 'video-page-1280');
   });
 
+  it("asks for the first card's picture as soon as the feed names it, from the set the card shows, once", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const requested: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/ipfs/')) requested.push(r.url());
+      });
+      await page.goto(`${server.url}/`);
+      const img = page.getByTestId('video-card').first().locator('img');
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 20_000 })
+        .toBe(true);
+      const current = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
+      const preloads = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=image]')).map(
+          (l) => l.imageSrcset || l.href,
+        ),
+      );
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toContain(new URL(current).pathname);
+      expect(requested.filter((u) => u === current)).toHaveLength(1);
+      expect(new Set(requested).size).toBe(requested.length);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('likes, tips and follows from a second account, and the balances move', async () => {
     const { page } = viewer;
     await page.goto(videoUrl);

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { homeFeed } from './app/routes/home.tsx';
+import { preloadThumbnail } from './components/thumbnail.tsx';
 import { prefetchFeed } from './features/videos/api/videos.ts';
 import { startReferralCapture } from './features/viewing/lib/referral.ts';
 import { allTexts, initI18n } from './lib/i18n/i18n.ts';
@@ -14,8 +15,13 @@ import './styles/info.css';
 import './styles/clips.css';
 import './styles/live.css';
 
-// The home feed is on its way while the texts load: its cards then show with the first render.
-if (location.pathname === '/') void prefetchFeed(queryClient, homeFeed(new URLSearchParams(location.search)));
+// The home feed is on its way while the texts load: its cards then show with the first render, and
+// the first card's picture (the largest paint) is asked for as soon as the feed names it.
+if (location.pathname === '/')
+  void prefetchFeed(queryClient, homeFeed(new URLSearchParams(location.search))).then((videos) => {
+    const first = videos?.[0];
+    if (first?.thumbnail_url) preloadThumbnail(first.thumbnail_url, first.thumbnail_sizes);
+  });
 await initI18n();
 void restoreSession();
 startReferralCapture();

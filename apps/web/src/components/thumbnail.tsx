@@ -10,6 +10,10 @@ const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
  */
 export type ThumbnailLoading = 'lazy' | 'eager' | 'first';
 
+const webpSet = (sizes: ThumbnailSize[]) =>
+  sizes.every((s) => s.webp_url) ? sizes.map((s) => `${s.webp_url} ${s.width}w`).join(', ') : null;
+const jpegSet = (sizes: ThumbnailSize[]) => sizes.map((s) => `${s.jpeg_url} ${s.width}w`).join(', ');
+
 const loadingProps = (loading: ThumbnailLoading) =>
   ({
     loading: loading === 'lazy' ? 'lazy' : 'eager',
@@ -31,17 +35,31 @@ export function Thumbnail({
   loading?: ThumbnailLoading;
 }) {
   if (sizes.length === 0) return <img src={url} alt="" {...loadingProps(loading)} />;
-  const webp = sizes.every((s) => s.webp_url) ? sizes.map((s) => `${s.webp_url} ${s.width}w`).join(', ') : null;
+  const webp = webpSet(sizes);
   return (
     <picture>
       {webp && <source type="image/webp" srcSet={webp} sizes={CARD_SIZES} />}
-      <img
-        src={url}
-        srcSet={sizes.map((s) => `${s.jpeg_url} ${s.width}w`).join(', ')}
-        sizes={CARD_SIZES}
-        alt=""
-        {...loadingProps(loading)}
-      />
+      <img src={url} srcSet={jpegSet(sizes)} sizes={CARD_SIZES} alt="" {...loadingProps(loading)} />
     </picture>
   );
+}
+
+/**
+ * Asks for a thumbnail before anything renders it, as the <Thumbnail> showing it will (same sizes,
+ * same picture): the first card of the home feed, the moment the feed arrives, while the app is
+ * still starting.
+ */
+export function preloadThumbnail(url: string, sizes: ThumbnailSize[]): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.fetchPriority = 'high';
+  const webp = webpSet(sizes);
+  if (sizes.length === 0) link.href = url;
+  else {
+    if (webp) link.type = 'image/webp';
+    link.imageSrcset = webp ?? jpegSet(sizes);
+    link.imageSizes = CARD_SIZES;
+  }
+  document.head.append(link);
 }

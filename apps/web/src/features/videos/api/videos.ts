@@ -35,7 +35,10 @@ const feedQuery = (params: FeedParams) =>
 export const useFeed = (params: FeedParams) => useQuery({ ...feedQuery(params), placeholderData: keepPreviousData });
 
 /** Starts fetching a feed page before anything renders it (the home page's, while the app starts). */
-export const prefetchFeed = (client: QueryClient, params: FeedParams) => client.prefetchQuery(feedQuery(params));
+export const prefetchFeed = async (client: QueryClient, params: FeedParams): Promise<Video[] | undefined> => {
+  await client.prefetchQuery(feedQuery(params));
+  return client.getQueryData(feedQuery(params).queryKey);
+};
 
 export const useSubscriptionFeed = (enabled: boolean) =>
   useQuery({
