@@ -35,7 +35,8 @@ async function main(args: string[]): Promise<number> {
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `Tarang bench on ${database}: ${benchSeconds()} s of load per measurement, ${CONNECTIONS} connections, loopback.`,
+    `Tarang bench on ${database}, loopback: read loads run ${benchSeconds()} s on ${CONNECTIONS} connections; ` +
+      'other scenarios say their own load below.',
   );
   console.log('Each ceiling is measured in this run, in turns with (or right after) the figure it is compared with.\n');
   const rows: Row[] = [];
