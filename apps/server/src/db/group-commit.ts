@@ -79,18 +79,13 @@ export class GroupCommit {
     const trx = await this.#db.startTransaction().execute();
     keepTally(trx);
     try {
-      if (group.length === 1) {
-        // the only unit: no savepoint needed, its failure rolls the whole transaction back
-        const outcome = await outcomeOf(group[0]!, trx);
-        if (!outcome.ok) {
-          await trx.rollback().execute();
-          return [outcome];
-        }
-        await applyTally(trx);
-        await trx.commit().execute();
-        return [outcome];
+      // the only unit needs no savepoint: its failure rolls the whole transaction back
+      const alone = group.length === 1;
+      const outcomes = alone ? [await outcomeOf(group[0]!, trx)] : await inSavepoints(trx, group);
+      if (alone && !outcomes[0]!.ok) {
+        await trx.rollback().execute();
+        return outcomes;
       }
-      const outcomes = await inSavepoints(trx, group);
       await applyTally(trx);
       await trx.commit().execute();
       return outcomes;

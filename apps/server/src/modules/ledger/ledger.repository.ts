@@ -114,22 +114,16 @@ export async function getBalances(db: Executor, accountIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.id, countedValue(db, laterBalances, r.id, r.balance)]));
 }
 
-const addToBalance = preparedQuery((db, accountId: string, amount: number) =>
-  db
-    .updateTable('ledger_accounts')
-    .set({ balance: sql`balance + ${amount}` })
-    .where('id', '=', accountId),
-);
-
 /**
- * Balance changes applied at the end of the transaction: only for an issuing account (the mint),
- * whose debit can never be refused. Every reward debits it: on PostgreSQL its row would otherwise
- * stay locked from the first reward of a transaction to its commit, queueing every other reward.
+ * Token balance changes applied at the end of the transaction: only for an issuing account (the
+ * mint), whose debit can never be refused. Every reward debits it: on PostgreSQL its row would
+ * otherwise stay locked from the first reward of a transaction to its commit, queueing every other
+ * reward. The change is the credit statement with a negative amount (no overdraft check to pass).
  */
 const laterBalances: Counter = {
   name: 'ledger_accounts',
   async apply(db, accountId, n) {
-    await addToBalance(db, accountId, n);
+    if (!(await credit(db, accountId, 'TOKEN', n))) throw new Error(`No TOKEN account ${accountId} to debit`);
   },
 };
 
