@@ -15,6 +15,7 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { makePrivateDir } from './storage/private-files.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 import { systemClock } from './lib/clock.ts';
+import { connectionLost, watchOutages, resilientRedisOptions } from './lib/redis-outage.ts';
 
 // Payout details are never logged on purpose; these paths catch them if a body ever is.
 const PAYOUT_DETAILS = ['bank_details', '*.bank_details', 'req.body.bank_details', '*.account_number', '*.upi_id'];
@@ -33,6 +34,18 @@ const REDACT = [
  */
 export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
   pino({ level: config.logLevel, redact: REDACT }, destination ?? pino.destination({ dest: 1, sync: false }));
+
+/** How long a start waits for Redis before going on without it (it joins when it answers). */
+const REDIS_START_WAIT_MS = 3000;
+
+async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const redis = new (await import('ioredis')).Redis(url, resilientRedisOptions);
+  watchOutages(redis, logger, 'redis');
+  const ready = new Promise<void>((resolve) => redis.once('ready', resolve));
+  const timer = new Promise<void>((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref());
+  await Promise.race([ready, timer]);
+  return redis;
+}
 
 /**
  * Opens the database (migrating it), Redis when configured, the blob store, the job queue and the
@@ -54,9 +67,7 @@ export async function createContext(
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   // Redis and S3 clients are loaded only when configured: the embedded deployment starts faster without them.
-  const redis: Redis | undefined = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
-    : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const blobs = config.s3
     ? new (await import('./storage/s3-blob-store.ts')).S3BlobStore(config.s3)
     : new LocalBlobStore(path.join(config.dataDir, 'blobs'));
@@ -97,7 +108,9 @@ export async function createContext(
       await jobs.close(); // running jobs finish first (or are handed back): they still need the database
       await bus.close();
       await database.close();
-      await redis?.quit();
+      if (redis && connectionLost(redis))
+        redis.disconnect(); // away: nothing to say goodbye to
+      else await redis?.quit();
       temp.remove();
     },
   };

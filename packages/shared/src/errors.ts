@@ -23,6 +23,8 @@ export const ErrorCodes = [
   /** a decision only an admin may take */
   'admin_required',
   'service_unavailable',
+  /** the server's disk is full: nothing was kept, try again later */
+  'insufficient_storage',
   'internal',
 ] as const;
 

@@ -43,11 +43,11 @@ it('a request that logs carries its id, the same as its access line', async () =
     write: (line: string) => void own.push(JSON.parse(line) as Record<string, unknown>),
   });
   const broken = await createTestApp('sqlite', { LOG_LEVEL: 'info' }, { logger });
-  await broken.ctx.db.destroy(); // the health check logs an error through req.log
-  expect((await broken.app.inject({ url: '/healthz' })).statusCode).toBe(503);
+  await broken.ctx.db.destroy(); // the readiness check logs an error through req.log
+  expect((await broken.app.inject({ url: '/readyz' })).statusCode).toBe(503);
   await broken.close();
   const error = own.find((l) => l.level === 50);
-  const access = own.find((l) => l.msg === 'request' && l.path === '/healthz');
+  const access = own.find((l) => l.msg === 'request' && l.path === '/readyz');
   expect(error).toMatchObject({ msg: expect.stringContaining('database') });
   expect(error!.reqId).toEqual(expect.any(String));
   expect(access!.reqId).toBe(error!.reqId);

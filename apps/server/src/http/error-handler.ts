@@ -1,7 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@app/shared';
+import { databaseOutage } from '../db/outage.ts';
 import { AppError } from './errors.ts';
+import { staleAnswer } from './read-cache.ts';
+
+/** Logs the first failure of an outage, then at most one line a minute while it lasts. */
+class OutageLog {
+  private lastAt = -Infinity;
+
+  report(log: FastifyBaseLogger, err: unknown): void {
+    const now = performance.now();
+    if (now - this.lastAt < 60_000) return;
+    this.lastAt = now;
+    log.error({ err }, 'the database does not answer: requests get 503 until it does');
+  }
+}
 
 const codeForStatus = (status: number): ErrorCode =>
   (
@@ -17,8 +31,16 @@ const codeForStatus = (status: number): ErrorCode =>
     }) as Record<number, ErrorCode>
   )[status] ?? 'bad_request';
 
-/** One error shape for the whole API: `{detail, code}`; 5xx never leak internals. */
+/** Seconds a client is asked to wait after a 503/507 of a database outage. */
+export const OUTAGE_RETRY_AFTER_S = 5;
+
+/**
+ * One error shape for the whole API: `{detail, code}`; 5xx never leak internals. A database outage is
+ * a 503 with Retry-After (507 for a full disk), or, for an anonymous public read, the last answer the
+ * read cache had; it is logged once per outage, not once per request.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const outages = new OutageLog();
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
@@ -41,6 +63,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status < 500) {
       const body: ApiErrorBody = { detail: err.message || 'Bad request', code: codeForStatus(status) };
       return reply.status(status).send(body);
+    }
+
+    const outage = databaseOutage(err);
+    if (outage) {
+      const stale = staleAnswer(req);
+      if (stale) return reply.type('application/json; charset=utf-8').header('x-served-stale', '1').send(stale);
+      outages.report(req.log, err);
+      const body: ApiErrorBody =
+        outage === 'disk_full'
+          ? {
+              detail: 'The server is out of storage space; nothing was saved. Please try again later.',
+              code: 'insufficient_storage',
+            }
+          : {
+              detail: 'The service is briefly unavailable. Please try again in a few seconds.',
+              code: 'service_unavailable',
+            };
+      return reply
+        .status(outage === 'disk_full' ? 507 : 503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_S))
+        .send(body);
     }
 
     req.log.error({ err }, 'unhandled error');

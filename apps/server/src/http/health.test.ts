@@ -41,12 +41,25 @@ describe('sharedProbe', () => {
   });
 });
 
-it('/healthz answers 503 with a code when the database is gone', async () => {
-  const t = await createTestApp('sqlite');
-  await t.ctx.db.destroy();
-  const res = await t.app.inject({ url: '/healthz' });
-  expect(res.statusCode).toBe(503);
-  expect(res.json()).toMatchObject({ code: 'service_unavailable' });
-  expect(res.headers['retry-after']).toBe('5');
-  await t.close();
+describe('/healthz and /readyz', () => {
+  it('/healthz is liveness: it answers while the database is gone; /readyz answers 503 naming the database', async () => {
+    const t = await createTestApp('sqlite');
+    await t.ctx.db.destroy();
+    const live = await t.app.inject({ url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', down: ['database'], degraded: [] });
+    expect(ready.headers['retry-after']).toBe('5');
+    await t.close();
+  });
+
+  it('/readyz answers 200 "ready" while the database answers', async () => {
+    const t = await createTestApp('sqlite');
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', down: [], degraded: [] });
+    await t.close();
+  });
 });

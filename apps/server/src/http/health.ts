@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { pingDatabase } from '../db/database.ts';
-import { serviceUnavailable } from './errors.ts';
 
 /** How long the database's last good answer stands for the health checks that follow. */
 export const HEALTH_REUSE_MS = 1000;
@@ -27,19 +26,42 @@ export function sharedProbe(
   };
 }
 
-/** `/healthz` for load balancers and orchestrators: 200 while the database answers, 503 when it does not. */
+/** What `/readyz` says: `down` are dependencies without which this process cannot serve. */
+export interface Readiness {
+  status: 'ready' | 'degraded' | 'unavailable';
+  /** dependencies that are down and stop this process from serving (the database) */
+  down: string[];
+  /** dependencies that are down while the process carries on without them (Redis) */
+  degraded: string[];
+}
+
+/**
+ * `/healthz` is liveness: the process answers (an orchestrator restarts it when it does not). It asks
+ * no dependency, so an outage elsewhere never gets healthy processes killed.
+ *
+ * `/readyz` is readiness, for load balancers: 503 while the database does not answer, naming it, so
+ * traffic goes to processes that can serve. Redis being away is reported as `degraded` with a 200:
+ * every process carries on without it (rate limits and chat per process), and taking them all out of
+ * the balancer for it would turn a degraded site into no site.
+ */
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   const databaseAnswers = sharedProbe(
     () => pingDatabase(ctx.db),
     () => performance.now(),
   );
-  app.get('/healthz', { schema: { hide: true } }, async (req) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
+    const down: string[] = [];
+    const degraded: string[] = [];
     try {
       await databaseAnswers();
     } catch (err) {
-      req.log.error({ err }, 'health check: the database does not answer');
-      throw serviceUnavailable('The database does not answer', 5);
+      req.log.error({ err }, 'readiness: the database does not answer');
+      down.push('database');
     }
-    return { status: 'ok' };
+    if (ctx.redis && ctx.redis.status !== 'ready') degraded.push('redis');
+    const status: Readiness['status'] = down.length ? 'unavailable' : degraded.length ? 'degraded' : 'ready';
+    if (down.length) void reply.code(503).header('retry-after', '5');
+    return { status, down, degraded } satisfies Readiness;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { whenReady } from '../lib/redis-outage.ts';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -29,22 +30,53 @@ function withAddCommand(redis: Redis): RedisWithAdd {
   return r;
 }
 
-/** Exact counting, one Redis round trip per hit: for the low-volume limits that guard accounts (sign-in, sign-up, uploads). */
+/** Windows counted in this process alone, for when Redis is away. */
+class LocalWindows {
+  private readonly windows = new Map<string, { end: number; count: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  add(key: string, timeWindow: number): { current: number; ttl: number } {
+    const at = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.end <= at) {
+      window = { end: at + timeWindow, count: 0 };
+      this.windows.delete(key);
+      this.windows.set(key, window);
+      if (this.windows.size > RATE_LIMIT_KEYS) this.windows.delete(this.windows.keys().next().value!);
+    }
+    window.count++;
+    return { current: window.count, ttl: Math.max(0, Math.round(window.end - at)) };
+  }
+}
+
+/**
+ * Exact counting, one Redis round trip per hit: for the low-volume limits that guard accounts (sign-in,
+ * sign-up, uploads). While Redis is away, each process counts alone, so a request never waits on it.
+ */
 class ExactRedisStore implements FastifyRateLimitStore {
   constructor(
     private readonly redis: RedisWithAdd,
     private readonly prefix: string,
+    private readonly alone: LocalWindows,
   ) {}
 
   incr(key: string, done: Done, timeWindow: number): void {
-    this.redis.rateLimitAdd(this.prefix + key, 1, timeWindow).then(
-      ([current, ttl]) => done(null, { current, ttl }),
+    whenReady(
+      this.redis,
+      async () => {
+        const [current, ttl] = await this.redis.rateLimitAdd(this.prefix + key, 1, timeWindow);
+        return { current, ttl };
+      },
+      async () => this.alone.add(this.prefix + key, timeWindow),
+    ).then(
+      (count) => done(null, count),
       (err: Error) => done(err),
     );
   }
 
   child(options: ChildOptions): ExactRedisStore {
-    return new ExactRedisStore(this.redis, this.prefix + routeKey(options));
+    return new ExactRedisStore(this.redis, this.prefix + routeKey(options), this.alone);
   }
 }
 
@@ -74,6 +106,7 @@ export const RATE_LIMIT_KEYS = 10_000;
  */
 export function batchedRedisStore(redis: Redis, prefix: string, log: Logger, now = () => performance.now()) {
   const client = withAddCommand(redis);
+  const alone = new LocalWindows(now);
   return class BatchedRedisStore implements FastifyRateLimitStore {
     private readonly counters = new Map<string, Counter>();
     private timer: NodeJS.Timeout | undefined;
@@ -123,7 +156,7 @@ export function batchedRedisStore(redis: Redis, prefix: string, log: Logger, now
     }
 
     child(options: ChildOptions): ExactRedisStore {
-      return new ExactRedisStore(client, prefix + routeKey(options));
+      return new ExactRedisStore(client, prefix + routeKey(options), alone);
     }
   };
 }

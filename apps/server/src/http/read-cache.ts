@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { READ_CACHE_CHANNEL, type LiveBus } from '../live/live-bus.ts';
 
@@ -22,6 +22,9 @@ interface Entry {
   etag: string;
   storedAt: number;
 }
+
+/** How old an answer may be and still stand in for one the database cannot give (see `stale`). */
+export const STALE_IF_ERROR_MS = 10 * 60_000;
 
 /** Per topic; a stranger varying the query string cannot grow the cache past this. */
 export const READ_CACHE_MAX_ENTRIES = 500;
@@ -47,9 +50,18 @@ export class ReadCache {
   ) {}
 
   get(topic: CacheTopic, url: string): Entry | undefined {
+    const entry = this.topics.get(topic)?.get(url);
+    return entry && this.now() - entry.storedAt < this.ttlMs ? entry : undefined;
+  }
+
+  /**
+   * The last answer kept for the URL, even past its time, for when the database does not answer: a
+   * visitor then sees a slightly old page instead of an error. Nothing older than STALE_IF_ERROR_MS.
+   */
+  stale(topic: CacheTopic, url: string): Entry | undefined {
     const entries = this.topics.get(topic);
     const entry = entries?.get(url);
-    if (entry && this.now() - entry.storedAt < this.ttlMs) return entry;
+    if (entry && this.now() - entry.storedAt < STALE_IF_ERROR_MS) return entry;
     if (entry) entries!.delete(url);
     return undefined;
   }
@@ -75,6 +87,13 @@ export class ReadCache {
   drop(topics: CacheTopic[]): void {
     for (const topic of topics) this.topics.delete(topic);
   }
+}
+
+/** For an anonymous GET of a cached route whose handler failed: the last answer kept, if any. */
+export function staleAnswer(req: FastifyRequest): string | undefined {
+  const topic = req.routeOptions.config.readCache;
+  if (!topic || req.method !== 'GET' || req.headers.authorization) return undefined;
+  return req.server.ctx.readCache.stale(topic, req.url)?.body;
 }
 
 /** A read cache whose invalidations reach every server process sharing the live bus. */

@@ -66,7 +66,8 @@ export const isDataPath = (url: string): boolean =>
   (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
   url.startsWith('/media/') ||
   url.startsWith('/ipfs/') ||
-  url === '/healthz';
+  url === '/healthz' ||
+  url === '/readyz';
 
 export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pageHeaders = securityHeaders(ctx.config);

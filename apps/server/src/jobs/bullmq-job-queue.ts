@@ -12,6 +12,7 @@ import type { FinalFailureHook, JobHandler, JobPayloads, JobStatus, JobType, Job
 import { Semaphore } from '../lib/semaphore.ts';
 import { settlesWithin } from './wait.ts';
 import { systemClock } from '../lib/clock.ts';
+import { connectionLost, watchOutages } from '../lib/redis-outage.ts';
 
 const ABORT_WAIT_MS = 5_000;
 const SHUTDOWN = new Error('worker shutting down');
@@ -48,7 +49,7 @@ export class BullJobQueue implements JobQueue {
   constructor(private readonly opts: BullJobQueueOptions) {
     // BullMQ workers block on Redis: their connection must retry commands forever rather than fail them.
     this.connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-    this.connection.on('error', (err) => opts.log.error({ err }, 'job queue redis error'));
+    watchOutages(this.connection, opts.log, 'job queue');
     this.outbox = new BullOutbox(opts.db, (type) => this.queue(type), opts.backoffMs, opts.log);
     // Each type's worker has its own limit; this keeps the process-wide one.
     this.gate = new Semaphore(opts.concurrency);
@@ -73,8 +74,9 @@ export class BullJobQueue implements JobQueue {
     trx?: Executor,
   ): Promise<string> {
     const id = await insertJobRow(trx ?? this.opts.db, type, payload, options);
-    if (trx) this.outbox.relaySoon();
-    // The row is committed: if Redis is unreachable now, the workers' relay forwards it later.
+    // The row is committed (or will be with trx): with Redis away, nobody waits for it; the relay
+    // forwards it once Redis answers again.
+    if (trx || connectionLost(this.connection)) this.outbox.relaySoon();
     else
       await this.outbox
         .forward(id)
@@ -114,7 +116,11 @@ export class BullJobQueue implements JobQueue {
         // through the final-failure hook; BullMQ's own stall limit would fail it without calling it.
         maxStalledCount: Number.MAX_SAFE_INTEGER,
       });
-      worker.on('error', (err) => this.opts.log.error({ err, type }, 'job worker error'));
+      worker.on('error', (err) => {
+        // Redis away: the connection's own line says so once; a worker would say it many times a second
+        if (connectionLost(this.connection)) return;
+        this.opts.log.error({ err, type }, 'job worker error');
+      });
       this.workers.push(worker);
     }
     // The outbox relay runs in workers; rows enqueued by API nodes in a transaction arrive this way.
@@ -127,8 +133,10 @@ export class BullJobQueue implements JobQueue {
     const workers = this.workers;
     this.workers = [];
     if (workers.length === 0) return;
-    // close() takes no new jobs and resolves once the running ones are done.
-    const closed = Promise.all(workers.map((w) => w.close()));
+    // close() takes no new jobs and resolves once the running ones are done. With Redis away, their
+    // outcome could not be recorded anyway: they are left to run again once their lock runs out.
+    const force = connectionLost(this.connection);
+    const closed = Promise.all(workers.map((w) => w.close(force)));
     if (await settlesWithin(closed, graceMs)) return;
     for (const controller of this.running.values()) controller.abort(SHUTDOWN);
     // A handler that ignores its signal keeps its lock until this process exits; it then stalls and reruns.
@@ -137,16 +145,27 @@ export class BullJobQueue implements JobQueue {
 
   async close(): Promise<void> {
     await this.stop();
-    await this.outbox.close();
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await this.connection.quit();
+    if (connectionLost(this.connection)) return this.connection.disconnect();
+    const polite = (async () => {
+      await this.outbox.close();
+      await Promise.all([...this.queues.values()].map((q) => q.close()));
+      await this.connection.quit();
+    })();
+    // With Redis away nothing can be handed over or closed politely: the rows stay in the outbox for
+    // the next start, and the process does not wait for a Redis that may not come back.
+    if (!(await settlesWithin(polite, ABORT_WAIT_MS))) {
+      this.connection.disconnect();
+      polite.catch(() => {});
+    }
   }
 
   private queue(type: string): Queue {
     let queue = this.queues.get(type);
     if (!queue) {
       queue = new Queue(BullJobQueue.queueName(type), { connection: this.connection, prefix: this.opts.prefix });
-      queue.on('error', (err) => this.opts.log.error({ err, type }, 'job queue error'));
+      queue.on('error', (err) => {
+        if (!connectionLost(this.connection)) this.opts.log.error({ err, type }, 'job queue error');
+      });
       this.queues.set(type, queue);
     }
     return queue;

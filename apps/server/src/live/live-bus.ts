@@ -4,6 +4,7 @@ import { StreamLimits, type ChatServerFrame } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { CacheTopic } from '../http/read-cache.ts';
+import { connectionLost, watchOutages, whenReady } from '../lib/redis-outage.ts';
 
 /**
  * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
@@ -145,13 +146,13 @@ export class RedisLiveBus implements LiveBus {
     /** how long this process's viewer counts outlive its last sign of life */
     private readonly aliveMs = 30_000,
   ) {
-    this.aliveTimer = setInterval(
-      () => void this.renew().catch((err: unknown) => log.warn({ err }, 'live bus: liveness not renewed')),
-      aliveMs / 3,
-    );
+    this.aliveTimer = setInterval(this.renewNow, aliveMs / 3);
     this.aliveTimer.unref();
-    this.sub = redis.duplicate();
-    this.sub.on('error', (err) => log.error({ err }, 'live bus redis error'));
+    // Back from an outage: this process's counts are there again at once, not at the next renewal.
+    redis.on('ready', this.renewNow);
+    // The subscriber queues its (re)subscriptions while Redis is away and makes them again on its return.
+    this.sub = redis.duplicate({ enableOfflineQueue: true });
+    watchOutages(this.sub); // the same outage as the main connection's, which logs it (once)
     this.sub.on('message', (channel: string, text: string) => {
       const streamId = channel.slice(this.channelPrefix.length);
       try {
@@ -166,22 +167,41 @@ export class RedisLiveBus implements LiveBus {
     return `${this.prefix}live:`;
   }
 
-  async publish(streamId: string, event: LiveEvent): Promise<void> {
-    await this.redis.publish(this.channelPrefix + streamId, JSON.stringify(event));
+  /**
+   * With Redis away, each process goes on alone: its own rooms, counts and turns, until Redis answers
+   * again (ioredis reconnects and subscribes again by itself).
+   */
+  private shared<T>(op: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
+    return whenReady(this.redis, op, alone, (err) =>
+      this.log.debug({ err }, 'live bus: Redis call failed; this process alone'),
+    );
+  }
+
+  publish(streamId: string, event: LiveEvent): Promise<void> {
+    return this.shared(
+      async () => void (await this.redis.publish(this.channelPrefix + streamId, JSON.stringify(event))),
+      () => this.local.publish(streamId, event),
+    );
   }
 
   async subscribe(streamId: string, listener: LiveListener): Promise<() => Promise<void>> {
     const unsubscribeLocal = await this.local.subscribe(streamId, listener);
     const count = (this.listeners.get(streamId) ?? 0) + 1;
     this.listeners.set(streamId, count);
-    if (count === 1) await this.sub.subscribe(this.channelPrefix + streamId);
+    if (count === 1) await this.whileReachable(this.sub.subscribe(this.channelPrefix + streamId));
     return async () => {
       await unsubscribeLocal();
       const left = (this.listeners.get(streamId) ?? 1) - 1;
       if (left > 0) return void this.listeners.set(streamId, left);
       this.listeners.delete(streamId);
-      await this.sub.unsubscribe(this.channelPrefix + streamId);
+      await this.whileReachable(this.sub.unsubscribe(this.channelPrefix + streamId));
     };
+  }
+
+  /** Waits for a (un)subscription while Redis is there; while it is away the call stays queued and nobody waits. */
+  private async whileReachable(call: Promise<unknown>): Promise<void> {
+    const settled = call.catch((err: unknown) => this.log.warn({ err }, 'live bus: (un)subscription failed'));
+    if (!connectionLost(this.sub)) await settled;
   }
 
   private viewersKey(streamId: string): string {
@@ -203,6 +223,11 @@ export class RedisLiveBus implements LiveBus {
     else await this.redis.hdel(this.viewersKey(streamId), this.processId);
   }
 
+  private readonly renewNow = (): void => {
+    if (this.redis.status === 'ready')
+      void this.renew().catch((err: unknown) => this.log.warn({ err }, 'live bus: liveness not renewed'));
+  };
+
   /** the sign of life, and this process's counts again (they were dropped if it stalled too long) */
   private async renew(): Promise<void> {
     await Promise.all([this.stayAlive(), ...[...this.mine].map((id) => this.writeShare(id))]);
@@ -211,12 +236,24 @@ export class RedisLiveBus implements LiveBus {
   async addViewers(streamId: string, delta: number): Promise<number> {
     if ((await this.local.addViewers(streamId, delta)) > 0) this.mine.add(streamId);
     else this.mine.delete(streamId);
-    // one connection keeps the order: this process is alive before its count is there to be read
-    await Promise.all([this.stayAlive(), this.writeShare(streamId)]);
-    return this.viewers(streamId);
+    return this.shared(
+      async () => {
+        // one connection keeps the order: this process is alive before its count is there to be read
+        await Promise.all([this.stayAlive(), this.writeShare(streamId)]);
+        return this.sharedViewers(streamId);
+      },
+      () => this.local.viewers(streamId),
+    );
   }
 
-  async viewers(streamId: string): Promise<number> {
+  viewers(streamId: string): Promise<number> {
+    return this.shared(
+      () => this.sharedViewers(streamId),
+      () => this.local.viewers(streamId),
+    );
+  }
+
+  private async sharedViewers(streamId: string): Promise<number> {
     const counts = Object.entries(await this.redis.hgetall(this.viewersKey(streamId)));
     if (counts.length === 0) return 0;
     const alive = await this.redis.mget(counts.map(([processId]) => this.aliveKey(processId)));
@@ -230,28 +267,42 @@ export class RedisLiveBus implements LiveBus {
     return this.takeTurn(chatTurnBucket(streamId, userId), StreamLimits.chatRateCount, StreamLimits.chatRateWindowMs);
   }
 
-  async takeTurn(bucket: string, limit: number, windowMs: number): Promise<boolean> {
-    const now = Date.now();
-    const member = `${now}:${randomBytes(4).toString('hex')}`;
-    return (await this.redis.eval(TAKE_TURN, 1, this.prefix + bucket, now, windowMs, limit, member)) === 1;
+  takeTurn(bucket: string, limit: number, windowMs: number): Promise<boolean> {
+    return this.shared(
+      async () => {
+        const now = Date.now();
+        const member = `${now}:${randomBytes(4).toString('hex')}`;
+        return (await this.redis.eval(TAKE_TURN, 1, this.prefix + bucket, now, windowMs, limit, member)) === 1;
+      },
+      () => this.local.takeTurn(bucket, limit, windowMs),
+    );
   }
 
   private mediaHostKey(streamId: string): string {
     return `${this.prefix}live-media:${streamId}`;
   }
 
-  async setMediaHost(streamId: string, url: string | null): Promise<void> {
-    // a day at most: a host that died on air must not be named for ever
-    if (url) await this.redis.set(this.mediaHostKey(streamId), url, 'EX', 24 * 60 * 60);
-    else await this.redis.del(this.mediaHostKey(streamId));
+  setMediaHost(streamId: string, url: string | null): Promise<void> {
+    return this.shared(
+      async () => {
+        // a day at most: a host that died on air must not be named for ever
+        if (url) await this.redis.set(this.mediaHostKey(streamId), url, 'EX', 24 * 60 * 60);
+        else await this.redis.del(this.mediaHostKey(streamId));
+      },
+      () => this.local.setMediaHost(),
+    );
   }
 
-  async mediaHost(streamId: string): Promise<string | null> {
-    return this.redis.get(this.mediaHostKey(streamId));
+  mediaHost(streamId: string): Promise<string | null> {
+    return this.shared(
+      () => this.redis.get(this.mediaHostKey(streamId)),
+      () => this.local.mediaHost(),
+    );
   }
 
   async close(): Promise<void> {
     clearInterval(this.aliveTimer);
+    this.redis.off('ready', this.renewNow);
     await Promise.all([...this.mine].map((id) => this.redis.hdel(this.viewersKey(id), this.processId).catch(() => 0)));
     await this.redis.del(this.aliveKey(this.processId)).catch(() => 0);
     await this.local.close();
