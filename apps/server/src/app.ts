@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerNulTextGuard } from './http/nul-text-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerReadCache } from './http/read-cache.ts';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerNulTextGuard(app);
   registerAccessLog(app, ctx.logger);
+  registerMetrics(app, ctx);
   registerReadCache(app, ctx.readCache);
 
   await registerSecurity(app, ctx);

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { createMeters } from './http/metrics.ts';
 import { createSharedReadCache } from './http/read-cache.ts';
 import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
@@ -31,9 +32,18 @@ const REDACT = [
 /**
  * The server's logger: JSON lines to stdout, written asynchronously (lines that come while a write is
  * under way go out together with the next one; whatever is pending is flushed when the process exits).
+ * On a terminal (or with LOG_FORMAT=pretty) the lines are made readable by pino-pretty instead, in a
+ * worker thread; LOG_FORMAT=json keeps JSON on a terminal too.
  */
-export const createLogger = (config: Config, destination?: DestinationStream): Logger =>
-  pino({ level: config.logLevel, redact: REDACT }, destination ?? pino.destination({ dest: 1, sync: false }));
+export function createLogger(config: Config, destination?: DestinationStream): Logger {
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  const out =
+    destination ??
+    (pretty
+      ? pino.transport({ target: 'pino-pretty', options: { destination: 1, translateTime: 'SYS:HH:MM:ss.l' } })
+      : pino.destination({ dest: 1, sync: false }));
+  return pino({ level: config.logLevel, redact: REDACT }, out as DestinationStream);
+}
 
 /** How long a start waits for Redis before going on without it (it joins when it answers). */
 const REDIS_START_WAIT_MS = 3000;
@@ -99,6 +109,7 @@ export async function createContext(
     passwords,
     clock: systemClock,
     readCache,
+    meters: createMeters(config.metricsToken),
   };
   registerJobHandlers(jobs);
   if (config.jobsWorker) jobs.start();

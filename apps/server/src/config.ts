@@ -51,6 +51,8 @@ const EnvSchema = z
     ADMIN_WALLETS: list,
     ADMIN_EMAILS: list,
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(60),
@@ -150,6 +152,10 @@ export interface Config {
   adminWallets: string[];
   adminEmails: string[];
   appSecret: string | undefined;
+  /** set: `/metrics` (Prometheus) answers to `Authorization: Bearer <token>`; unset: no metrics at all */
+  metricsToken: string | undefined;
+  /** auto: readable lines on a terminal, JSON lines otherwise */
+  logFormat: 'auto' | 'json' | 'pretty';
   logLevel: string;
   rateLimitMax: number;
   /**
@@ -243,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminWallets: e.ADMIN_WALLETS.map((w) => w.toLowerCase()),
     adminEmails: e.ADMIN_EMAILS.map((m) => m.toLowerCase()),
     appSecret: e.APP_SECRET,
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authLimits: {

@@ -1,6 +1,7 @@
 // The augmentation below needs fastify's types in every program that reaches this file.
 import type {} from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   clock: Clock;
   /** anonymous public answers kept briefly in memory; background work that changes them invalidates it */
   readCache: ReadCache;
+  /** Prometheus metrics when METRICS_TOKEN is set (http/metrics.ts); undefined: nothing is counted */
+  meters: Registry | undefined;
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,8 @@ export interface SocketBudget {
 export type SocketHandler = (ws: WebSocket, peer: string) => Promise<void> | void;
 
 export interface SocketRoute {
+  /** its label in the metrics */
+  name: string;
   /** matched against the path; its groups are handed to `open` */
   pattern: RegExp;
   /** largest message accepted; a bigger one closes the socket (1009) */
@@ -41,7 +44,17 @@ export function registerWebSockets(app: FastifyInstance, routes: SocketRoute[]):
     route,
     wss: new WebSocketServer({ noServer: true, maxPayload: route.maxPayload }),
   }));
-  const { config } = app.ctx;
+  const { config, meters } = app.ctx;
+  if (meters)
+    new Gauge({
+      name: 'tarang_websockets_open',
+      help: 'Open WebSockets in this process, by route (chat, ingest)',
+      labelNames: ['route'],
+      registers: [meters],
+      collect() {
+        for (const { route, wss } of servers) this.set({ route: route.name }, wss.clients.size);
+      },
+    });
   const publicOrigin = config.publicUrl.origin;
   const gate = new AddressGate(app.ctx.live.bus, config.ws);
 

@@ -130,3 +130,11 @@ export async function markJobForwarded(db: Executor, id: string, owner: string, 
     .where('locked_by', 'is', null)
     .execute();
 }
+
+/** How many jobs there are of each type in each state (for the metrics). */
+export const countJobsByState = (db: Executor): Promise<Array<{ type: string; status: string; n: number | string }>> =>
+  db
+    .selectFrom('jobs')
+    .select(['type', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['type', 'status'])
+    .execute();

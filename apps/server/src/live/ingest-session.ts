@@ -1,3 +1,4 @@
+import { countIngestBytes } from '../http/metrics.ts';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -100,6 +101,7 @@ export class IngestSession {
   write(chunk: Buffer): boolean {
     const stdin = this.ffmpeg?.stdin;
     if (!stdin || stdin.destroyed || this.closing) return true;
+    countIngestBytes(this.ctx, this.format === 'flv' ? 'rtmp' : 'browser', chunk.length);
     return stdin.write(chunk);
   }
 

@@ -43,6 +43,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
   registerWebSockets(app, [
     {
+      name: 'chat',
       pattern: new RegExp(`^/ws/stream/(${STREAM_ID})$`),
       maxPayload: StreamLimits.chatFrameMaxBytes,
       budget: { frames: ctx.config.ws.chatFrames, bytes: ctx.config.ws.chatBytes },
@@ -52,6 +53,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       },
     },
     {
+      name: 'ingest',
       pattern: new RegExp(`^/ws/ingest/(${STREAM_ID})$`),
       maxPayload: INGEST_CHUNK_MAX,
       budget: { frames: INGEST_FRAMES, bytes: ctx.config.ws.ingestBytes },

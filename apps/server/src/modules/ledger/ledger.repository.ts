@@ -300,3 +300,9 @@ export async function sumOfKinds(db: Executor, kinds: string[], refs?: RefQuery)
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The system accounts' balances (the mint's is minus every token ever issued), for the metrics. */
+export const systemAccountBalances = (
+  db: Executor,
+): Promise<Array<{ id: string; currency: Currency; balance: number | string | bigint }>> =>
+  db.selectFrom('ledger_accounts').select(['id', 'currency', 'balance']).where('kind', '=', 'system').execute();

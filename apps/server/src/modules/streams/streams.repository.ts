@@ -202,3 +202,13 @@ export async function setReplay(
     .where('id', '=', id)
     .execute();
 }
+
+/** Streams on air now (for the metrics). */
+export async function countLiveStreams(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
