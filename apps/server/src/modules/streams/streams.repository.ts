@@ -99,6 +99,17 @@ export async function directoryTotals(db: Executor): Promise<{ live: number; vie
   };
 }
 
+/** How many of a creator's streams ever went on air. */
+export async function countStartedBy(db: Executor, creatorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .where('started_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertStream(db: Executor, row: StreamsTable): Promise<void> {
   await db.insertInto('streams').values(row).execute();
 }

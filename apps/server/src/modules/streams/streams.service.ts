@@ -136,6 +136,10 @@ export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise
   return present(ctx, await repo.listOwnStreams(ctx.db, user.id, 50));
 }
 
+/** How many streams a creator ever took on air (a created stream that never went live is not one). */
+export const creatorStreamCount = (ctx: AppContext, creatorId: string): Promise<number> =>
+  repo.countStartedBy(ctx.db, creatorId);
+
 /** The owner's key and ingest addresses. */
 export async function streamIngest(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
   const row = await ownStream(ctx.db, id, user);
