@@ -25,25 +25,28 @@ function StreamMedia({ stream }: { stream: Stream }) {
         {t('live.waitingForVideo')}
       </div>
     );
-  return (
-    <>
-      <OfflineNotice stream={stream} />
-      {stream.hls_url && (
-        <section className="replay" data-testid="replay">
-          <h2>{t('live.replay')}</h2>
-          <VideoPlayer
-            video={{
-              title: stream.title,
-              hls_url: stream.hls_url,
-              thumbnail_url: stream.thumbnail_url,
-              media_url: null,
-              ipfs_hash: null,
-            }}
-          />
-        </section>
-      )}
-    </>
-  );
+  // Once ended: the replay, or word that it is being made, or (nothing recorded) the offline notice.
+  if (stream.hls_url)
+    return (
+      <section className="replay" data-testid="replay">
+        <VideoPlayer
+          video={{
+            title: stream.title,
+            hls_url: stream.hls_url,
+            thumbnail_url: stream.thumbnail_url,
+            media_url: null,
+            ipfs_hash: null,
+          }}
+        />
+      </section>
+    );
+  if (stream.status === 'ended' && stream.has_recording)
+    return (
+      <div className="player player-pending" role="status" data-testid="replay-processing">
+        {t('live.replayProcessing')}
+      </div>
+    );
+  return <OfflineNotice stream={stream} />;
 }
 
 /** The stream viewer /stream/{id}: player or offline notice, details, chat, other live streams. */
