@@ -305,4 +305,22 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('stream-summary').waitFor();
     expect((await obs.exited).code).not.toBe(0); // the server cut the publisher at stop
   }, 90_000);
+
+  it('discards a created stream that never went live: the form comes back and the stream is gone', async () => {
+    const { page } = creator;
+    await page.goto('/go-live');
+    await page.getByTestId('stream-title-input').fill('Changed my mind');
+    await page.getByTestId('source-software').check();
+    await page.getByTestId('create-stream').click();
+    await page.getByTestId('stream-manager').waitFor();
+    await page.getByTestId('discard-stream').click();
+    await page.getByTestId('go-live-form').waitFor();
+    await page.getByText('Stream discarded').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const mine = (await (
+      await fetch(`${server.url}/api/user/streams`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { streams: Stream[] };
+    expect(mine.streams.map((s) => s.title)).not.toContain('Changed my mind');
+    expect(await page.getByTestId('resume-stream').count()).toBe(0);
+  });
 });

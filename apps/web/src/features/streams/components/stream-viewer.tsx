@@ -1,7 +1,6 @@
 import { formatCount, formatTokens, shortWallet, type Stream } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
 import { shareLink } from '../../../components/share.ts';
 import { VideoPlayer } from '../../../components/video-player.tsx';
@@ -14,6 +13,7 @@ import { OfflineNotice } from './offline-notice.tsx';
 import { OtherStreams } from './other-streams.tsx';
 import { StreamTags } from './stream-card.tsx';
 import { FollowButton, creatorRef } from '../../videos/index.ts';
+import { ClipButton } from '../../clips/index.ts';
 
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
@@ -89,15 +89,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
             >
               ↗ {t('videos.share')}
             </button>
-            {clippable && (
-              <Link
-                className="button button-secondary"
-                to={`/clip-creator?stream=${stream.id}`}
-                data-testid="clip-button"
-              >
-                ✂ {t('clips.clipButton')}
-              </Link>
-            )}
+            {clippable && <ClipButton to={`/clip-creator?stream=${stream.id}`} sourceSeconds={elapsed} />}
           </div>
         </div>
         <section className="creator-card card">
