@@ -313,6 +313,7 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('source-software').check();
     await page.getByTestId('create-stream').click();
     await page.getByTestId('stream-manager').waitFor();
+    await screenshot(page, 'go-live-discard-1280');
     await page.getByTestId('discard-stream').click();
     await page.getByTestId('go-live-form').waitFor();
     await page.getByText('Stream discarded').waitFor();

@@ -149,6 +149,7 @@ export function useLiveChat(
       socket.current = ws;
       ws.onopen = () => {
         attempts = 0;
+        unanswered.current = []; // a new socket answers only what is sent on it
         setConnection('connected');
         setProblem(null);
       };
