@@ -154,6 +154,26 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await expect.poll(() => menuBalance(bob.page)).toBe(before - 2.5);
     await expect.poll(async () => (await stream()).tokens_earned).toBe(2.5);
 
+    // Quick messages: the page keeps under the room's pace; one refused is kept in the box, with one
+    // inline notice and no toast, and goes once the pace allows.
+    const errorToasts = () => alice.page.locator('.toast-error').count();
+    const toastsBefore = await errorToasts();
+    for (let i = 0; i < 7; i++) {
+      await alice.page.getByTestId('chat-input').fill(`quick ${i}`);
+      await alice.page.getByTestId('chat-input').press('Enter');
+    }
+    await alice.page.getByTestId('chat-notice').waitFor();
+    expect(await alice.page.getByTestId('chat-notice').count()).toBe(1);
+    expect(await alice.page.getByTestId('chat-notice').textContent()).toContain('too quickly');
+    expect(await alice.page.getByTestId('chat-input').inputValue()).toBe('quick 6');
+    await bob.page.getByText('quick 3').waitFor();
+    await screenshot(alice.page, 'stream-chat-pace-1280');
+    await alice.page.getByTestId('chat-notice').waitFor({ state: 'detached', timeout: 7_000 });
+    await alice.page.getByTestId('chat-input').press('Enter');
+    await bob.page.getByText('quick 6').waitFor();
+    expect(await alice.page.getByTestId('chat-input').inputValue()).toBe('');
+    expect(await errorToasts()).toBe(toastsBefore);
+
     // The creator chats in creator mode, with no tip field.
     await creator.page.getByTestId('creator-mode').waitFor();
     expect(await creator.page.getByTestId('chat-tip-toggle').count()).toBe(0);
@@ -208,7 +228,7 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await phone.context.close();
   }, 60_000);
 
-  it('ends: the creator is paid and the form comes back; viewers see the offline notice', async () => {
+  it('ends: the creator is paid and the form comes back; viewers see the replay being made, and a closed chat', async () => {
     const { page } = creator;
     const before = await menuBalance(page);
     await page.getByTestId('stop-stream').click();
@@ -216,11 +236,12 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('go-live-form').waitFor({ timeout: 6_000 }); // reset 3 s after stop
     await expect.poll(() => menuBalance(page)).toBe(before + 10);
 
-    await alice.page.getByTestId('offline-notice').waitFor({ timeout: 15_000 });
-    const notice = (await alice.page.getByTestId('offline-notice').textContent()) ?? '';
-    expect(notice).toMatch(/Streamed for \d+:\d\d/);
-    expect(notice).toContain('peak of 2 viewers');
+    // the recording becomes the replay: word of it until it plays, never the offline box above it
+    await alice.page.locator('[data-testid="replay-processing"], [data-testid="replay"]').waitFor({ timeout: 15_000 });
+    expect(await alice.page.getByTestId('offline-notice').count()).toBe(0);
     await alice.page.getByTestId('chat-closed').waitFor(); // what was said stays; nothing more can be
+    expect(await alice.page.getByTestId('chat-state').textContent()).toContain('Chat closed');
+    expect(await alice.page.getByTestId('chat-state').textContent()).not.toContain('Connected');
     expect(await alice.page.getByTestId('chat-input').count()).toBe(0);
     expect(await alice.page.getByTestId('chat-message').count()).toBeGreaterThan(0);
     await screenshot(alice.page, 'stream-ended-1280');
@@ -284,4 +305,23 @@ describe.runIf(browserAvailable())('live streaming in Chromium', () => {
     await page.getByTestId('stream-summary').waitFor();
     expect((await obs.exited).code).not.toBe(0); // the server cut the publisher at stop
   }, 90_000);
+
+  it('discards a created stream that never went live: the form comes back and the stream is gone', async () => {
+    const { page } = creator;
+    await page.goto('/go-live');
+    await page.getByTestId('stream-title-input').fill('Changed my mind');
+    await page.getByTestId('source-software').check();
+    await page.getByTestId('create-stream').click();
+    await page.getByTestId('stream-manager').waitFor();
+    await screenshot(page, 'go-live-discard-1280');
+    await page.getByTestId('discard-stream').click();
+    await page.getByTestId('go-live-form').waitFor();
+    await page.getByText('Stream discarded').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const mine = (await (
+      await fetch(`${server.url}/api/user/streams`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { streams: Stream[] };
+    expect(mine.streams.map((s) => s.title)).not.toContain('Changed my mind');
+    expect(await page.getByTestId('resume-stream').count()).toBe(0);
+  });
 });

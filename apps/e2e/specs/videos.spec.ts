@@ -28,7 +28,7 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     await server?.stop();
   });
 
-  it('uploads a video with real progress, earns 10 tokens and lands on the home feed', async () => {
+  it('uploads a video with real progress, earns 10 tokens and lands in the library', async () => {
     const { page } = creator;
     await page.goto('/upload');
     await page.getByTestId('upload-submit').click();
@@ -36,12 +36,48 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     await page.getByTestId('file-input').setInputFiles(clip);
     expect(await page.getByTestId('title-input').inputValue()).toBe('Evening walk'); // prefilled from the file name
     await page.locator('textarea').fill('A calm walk along the river, recorded for testing the player.');
+    await page.getByTestId('category-select').selectOption('Web3'); // the chips' categories are on offer
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-progress').waitFor();
-    await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
+    await page.waitForURL(`${server.url}/library`, { timeout: 30_000 });
     expect(await menuBalance(page)).toBe(110);
-    await screenshot(page, 'videos-home-1280');
-  });
+    const card = page.getByTestId('video-card').filter({ hasText: 'Evening walk' });
+    await card.waitFor();
+    // processing, or already done: either way the card follows the video to ready by itself
+    await card.getByTestId('processing-badge').waitFor({ state: 'detached', timeout: 60_000 });
+  }, 90_000);
+
+  it('shows an upload still processing in its owner’s library with a badge, and to nobody else', async () => {
+    const idle = await startServer({ JOBS_WORKER: 'false' }); // no worker: the upload stays processing
+    try {
+      const owner = await signedInWithWallet(browser, idle.url);
+      const { page } = owner;
+      await page.goto('/upload');
+      await page.getByTestId('file-input').setInputFiles(clip);
+      await page.getByTestId('upload-submit').click();
+      await page.waitForURL(`${idle.url}/library`, { timeout: 30_000 });
+      const card = page.getByTestId('video-card').filter({ hasText: 'Evening walk' });
+      expect(await card.getByTestId('processing-badge').textContent()).toBe('Processing');
+      await screenshot(page, 'library-processing-1280');
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.reload();
+      await card.getByTestId('processing-badge').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(page, 'library-processing-360');
+
+      const other = await signedInWithWallet(browser, idle.url);
+      await other.page.goto('/');
+      await other.page.getByTestId('empty-feed').waitFor();
+      await other.page.goto('/library');
+      await other.page.getByTestId('empty-feed').waitFor();
+      expect(await other.page.getByTestId('processing-badge').count()).toBe(0);
+      await Promise.all([owner.context.close(), other.context.close()]);
+    } finally {
+      await idle.stop();
+    }
+  }, 90_000);
 
   it('plays the video once processed, and shows its content hash', async () => {
     const { page } = viewer;
@@ -67,7 +103,36 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     await expect
       .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
       .toBeGreaterThan(1);
+    // 6 s is shorter than the shortest clip: the Clip button is there, disabled, and says why
+    expect(await page.getByTestId('clip-button').isDisabled()).toBe(true);
+    expect(await page.getByTestId('clip-too-short').textContent()).toContain('shorter than the shortest clip');
     await screenshot(page, 'video-page-1280');
+  });
+
+  it('filters the home feed by the Web3 chip, and an empty category says so and offers all videos', async () => {
+    const { page } = viewer;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Web3', exact: true }).click();
+    await page.waitForURL(`${server.url}/?category=web3`);
+    await page.getByTestId('video-card').filter({ hasText: 'Evening walk' }).waitFor();
+    expect(await page.getByTestId('processing-badge').count()).toBe(0);
+    await page.getByRole('button', { name: 'DeFi', exact: true }).click();
+    await page.getByTestId('empty-feed').waitFor();
+    expect(await page.getByTestId('empty-feed').locator('h2').textContent()).toBe('No DeFi videos yet');
+    await screenshot(page, 'home-empty-category-1280');
+    await page.getByTestId('show-all').click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('video-card').first().waitFor();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/?category=nft');
+    await page.getByTestId('show-all').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'home-empty-category-360');
+    await page.goto(videoUrl);
+    await page.getByTestId('clip-too-short').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'video-page-short-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("asks for the first card's picture as soon as the feed names it, from the set the card shows, once", async () => {

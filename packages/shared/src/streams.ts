@@ -133,6 +133,8 @@ export const StreamIngestSchema = z.object({
 export type StreamIngest = z.infer<typeof StreamIngestSchema>;
 
 export const StreamStoppedSchema = z.object({ duration: z.number(), tokens_earned: z.number() });
+/** A created stream its owner threw away before it ever went live. */
+export const StreamDiscardedSchema = z.object({ discarded: z.literal(true) });
 
 // ---- live chat frames (WS /ws/stream/{id}) ----
 

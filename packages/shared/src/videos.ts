@@ -13,6 +13,9 @@ export const VideoCategories = [
   'Comedy',
   'Tutorial',
   'Vlog',
+  'Web3',
+  'DeFi',
+  'NFT',
   'Other',
 ] as const;
 export type VideoCategory = (typeof VideoCategories)[number];

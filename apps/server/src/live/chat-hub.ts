@@ -186,7 +186,7 @@ export class ChatHub {
       }
       if (hasNulText(frame)) throw new ChatRefusal('invalid_message', NUL_TEXT_REFUSED);
       if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
-        throw new ChatRefusal('rate_limited', 'You are sending messages too quickly. Please wait a few seconds.');
+        throw new ChatRefusal('chat_too_fast', 'You are sending messages too quickly. Please wait a few seconds.');
       }
       const message = await postMessage(this.ctx, streamId, user, frame);
       await this.ctx.live.bus.publish(streamId, { type: 'chat_message', ...message });

@@ -171,7 +171,7 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
         () => c.of('chat_message').filter((m) => m.username === chatter.user.username).length + c.of('error').length,
       )
       .toBe(7);
-    expect(c.of('error').map((e) => e.code)).toEqual(['rate_limited', 'rate_limited']);
+    expect(c.of('error').map((e) => e.code)).toEqual(['chat_too_fast', 'chat_too_fast']);
   });
 
   it('moves a tip through the ledger before showing it, and refuses one the balance cannot cover', async () => {

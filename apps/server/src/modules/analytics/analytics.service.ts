@@ -2,23 +2,30 @@ import { microToTokens, type CreatorAnalytics } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import { ClipEarningKinds, creatorClipStats } from '../clips/clips.service.ts';
 import { creditedTo, userAccountId } from '../ledger/ledger.service.ts';
+import { StreamEarningKinds, creatorStreamCount } from '../streams/streams.service.ts';
 import { VideoEarningKinds, creatorVideoStats } from '../videos/videos.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 5;
-/** Everything a creator earns from their content; the welcome bonus is not earnings. */
-const CREATOR_EARNING_KINDS: string[] = [...Object.values(VideoEarningKinds), ...Object.values(ClipEarningKinds)];
+/** Everything a creator earns from their videos, clips and streams; the welcome bonus is not earnings. */
+const CREATOR_EARNING_KINDS: string[] = [
+  ...Object.values(VideoEarningKinds),
+  ...Object.values(ClipEarningKinds),
+  ...Object.values(StreamEarningKinds),
+];
 
 /**
- * Computed from stored rows only: counters on the creator's videos and clips, video view events of
- * the last 30 days, and ledger credits. Streams and comments count what exists (none until those
- * features land), never invented numbers.
+ * The one place a creator's totals come from, for the profile and every dashboard tab alike:
+ * counters on the creator's videos and clips (kept with their view and like events), view events of
+ * the last 30 days, streams that went on air, and ledger credits. Comments count what exists (none
+ * until that feature lands), never invented numbers.
  */
 export async function creatorAnalytics(ctx: AppContext, userId: string): Promise<CreatorAnalytics> {
   const since = new Date(ctx.clock.now().getTime() - 30 * DAY_MS).toISOString();
-  const [{ totals, topVideos, recentViews }, clipStats, total, last30] = await Promise.all([
+  const [{ totals, topVideos, recentViews }, clipStats, streams, total, last30] = await Promise.all([
     creatorVideoStats(ctx, userId, since, TOP),
-    creatorClipStats(ctx, userId, TOP),
+    creatorClipStats(ctx, userId, since, TOP),
+    creatorStreamCount(ctx, userId),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS, since),
   ]);
@@ -33,13 +40,17 @@ export async function creatorAnalytics(ctx: AppContext, userId: string): Promise
       total_content: videos + clips,
       total_videos: videos,
       total_clips: clips,
-      total_streams: 0,
+      total_streams: streams,
       total_likes: likes,
       total_comments: 0,
       engagement_rate: views > 0 ? round1((likes / views) * 100) : 0,
       total_tokens_earned: microToTokens(total),
     },
-    performance: { top_videos: topVideos, top_clips: clipStats.topClips, recent_views_30d: recentViews },
+    performance: {
+      top_videos: topVideos,
+      top_clips: clipStats.topClips,
+      recent_views_30d: recentViews + clipStats.recentViews,
+    },
     revenue: {
       total_earned: microToTokens(total),
       avg_per_video: videos + clips > 0 ? round1(microToTokens(total) / (videos + clips)) : 0,

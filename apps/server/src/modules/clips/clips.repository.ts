@@ -165,6 +165,19 @@ export async function creatorTotals(
   return { clips: Number(row.clips), views: Number(row.views), likes: Number(row.likes) };
 }
 
+/** Counted views of a creator's ready clips since a time (from the view events, not the counters). */
+export async function viewsSince(db: Executor, creatorId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('clip_views as cv')
+    .innerJoin('clips as c', 'c.id', 'cv.clip_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('c.creator_id', '=', creatorId)
+    .where('c.status', '=', 'ready')
+    .where('cv.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export const topClipsOf = (db: Executor, creatorId: string, limit: number) =>
   db
     .selectFrom('clips')

@@ -198,10 +198,11 @@ export async function clipStats(ctx: AppContext): Promise<ClipStats> {
 }
 
 /** What the creator dashboard reads about a creator's clips. */
-export async function creatorClipStats(ctx: AppContext, creatorId: string, top: number) {
-  const [totals, topClips] = await Promise.all([
+export async function creatorClipStats(ctx: AppContext, creatorId: string, since: string, top: number) {
+  const [totals, topClips, recentViews] = await Promise.all([
     repo.creatorTotals(ctx.db, creatorId),
     repo.topClipsOf(ctx.db, creatorId, top),
+    repo.viewsSince(ctx.db, creatorId, since),
   ]);
-  return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })) };
+  return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })), recentViews };
 }

@@ -99,6 +99,33 @@ export async function directoryTotals(db: Executor): Promise<{ live: number; vie
   };
 }
 
+/** How many of a creator's streams ever went on air. */
+export async function countStartedBy(db: Executor, creatorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .where('started_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Deletes a stream (and anything said in its chat) only while it has never been on air, in one
+ * conditional statement: a stream that goes live at the same moment is kept. true when deleted.
+ */
+export async function deleteNeverLive(db: Executor, id: string): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('streams')
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('started_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) return false;
+  await db.deleteFrom('stream_chat_messages').where('stream_id', '=', id).execute();
+  return true;
+}
+
 export async function insertStream(db: Executor, row: StreamsTable): Promise<void> {
   await db.insertInto('streams').values(row).execute();
 }

@@ -1,6 +1,7 @@
 import {
   StreamCreateSchema,
   StreamCreatedSchema,
+  StreamDiscardedSchema,
   StreamIngestSchema,
   StreamListQuerySchema,
   StreamListSchema,
@@ -129,5 +130,18 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => streams.stopStream(app.ctx, await requireUser(req), req.params.id),
+  );
+
+  app.delete(
+    '/api/streams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Discard a stream that never went live (creator only); one that was live can only be ended',
+        params: Params,
+        response: { 200: StreamDiscardedSchema },
+      },
+    },
+    async (req) => streams.discardStream(app.ctx, await requireUser(req), req.params.id),
   );
 };

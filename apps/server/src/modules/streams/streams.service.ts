@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
@@ -136,6 +136,10 @@ export async function listOwnStreams(ctx: AppContext, user: UsersTable): Promise
   return present(ctx, await repo.listOwnStreams(ctx.db, user.id, 50));
 }
 
+/** How many streams a creator ever took on air (a created stream that never went live is not one). */
+export const creatorStreamCount = (ctx: AppContext, creatorId: string): Promise<number> =>
+  repo.countStartedBy(ctx.db, creatorId);
+
 /** The owner's key and ingest addresses. */
 export async function streamIngest(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
   const row = await ownStream(ctx.db, id, user);
@@ -171,6 +175,21 @@ export async function startStream(ctx: AppContext, user: UsersTable, id: string)
   if (row.status === 'ended') throw badRequest('This stream has ended; create a new one to go live again');
   await goLive(ctx, id);
   return getStream(ctx, id);
+}
+
+/**
+ * Throws away a stream its owner created and never took live (a typo in the title, a change of
+ * plan). One that has been on air keeps its recording, chat and earnings: it can only be ended.
+ */
+export async function discardStream(ctx: AppContext, user: UsersTable, id: string): Promise<{ discarded: true }> {
+  await writeTransaction(ctx.db, async (trx) => {
+    await ownStream(trx, id, user);
+    if (!(await repo.deleteNeverLive(trx, id)))
+      throw conflict('This stream has been live, so it is kept: end it instead of discarding it');
+  });
+  ctx.readCache.invalidate(['streams']);
+  await ctx.live.bus.publish(id, { type: 'ingest_stop' });
+  return { discarded: true };
 }
 
 export interface EndResult {

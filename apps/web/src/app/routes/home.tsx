@@ -5,33 +5,28 @@ import { type FeedParams, useFeed } from '../../features/videos/api/videos.ts';
 import { CHIPS, CategoryChips, type ChipId } from '../../features/videos/components/category-chips.tsx';
 import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
+import { categoryName } from '../../features/videos/lib/category-name.ts';
 
-/** The chip a home page address selects: by its name, by its category, or 'all' without either. */
-function chipOf(params: URLSearchParams): ChipId | undefined {
-  const category = params.get('category') ?? undefined;
-  return (
-    (params.get('chip') as ChipId | null) ??
-    CHIPS.find((c) => c.category === category)?.id ??
-    (category ? undefined : 'all')
-  );
+/** The chip a home page address selects by its category, or 'all' without one. */
+function chipOf(category: string | undefined): ChipId | undefined {
+  return category ? CHIPS.find((c) => c.category === category.toLowerCase())?.id : 'all';
 }
 
 /** The feed a home page address shows (main.tsx starts fetching it while the app starts). */
 export function homeFeed(params: URLSearchParams): FeedParams {
-  const keyword = CHIPS.find((c) => c.id === chipOf(params))?.q;
-  return { sort: 'recent', category: params.get('category') ?? undefined, q: keyword };
+  return { sort: 'recent', category: params.get('category') ?? undefined };
 }
 
 export function HomePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
-  const chip = chipOf(params);
+  const chip = chipOf(category);
   const feed = useFeed(homeFeed(params));
 
   const select = (id: ChipId) => {
     const c = CHIPS.find((x) => x.id === id)!;
-    setParams(c.category ? { category: c.category } : c.q ? { chip: id } : {});
+    setParams(c.category ? { category: c.category } : {});
   };
 
   return (
@@ -43,7 +38,16 @@ export function HomePage() {
         isLoading={feed.isLoading}
         error={feed.error}
         onRetry={() => void feed.refetch()}
-        empty={<EmptyFeed />}
+        empty={
+          category ? (
+            <EmptyFeed
+              message={t('videos.emptyCategory', { category: categoryName(t, category) })}
+              onShowAll={() => setParams({})}
+            />
+          ) : (
+            <EmptyFeed />
+          )
+        }
         extra={<SponsoredCards category={category} />}
       />
     </section>

@@ -18,6 +18,7 @@ export const FIRST_SCREEN_KEYS: readonly string[] = [
   'errors',
   'pages',
   'videos',
+  'clips.category', // the home feed names a filtered category
   'auth.signedOut',
   'wallet.authFailed',
   'wallet.challengeFailed',

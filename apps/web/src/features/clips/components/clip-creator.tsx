@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import type { ClipSourceInfo } from '../api/clip-source.ts';
 import { useCreateClip } from '../api/clips.ts';
-import { clampStart, defaultDuration, fits, initialStart, maxStart } from '../lib/clip-range.ts';
+import { clampStart, clippable, defaultDuration, fits, initialStart, maxStart } from '../lib/clip-range.ts';
 import { RangePreview } from './range-preview.tsx';
 import { RangeTimeline } from './range-timeline.tsx';
 import { TagInput } from '../../../components/tag-input.tsx';
@@ -25,7 +25,7 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const [tags, setTags] = useState<string[]>([]);
   const create = useCreateClip();
   const busy = create.isPending;
-  const anyFits = fits(ClipDurations[0], source.duration);
+  const anyFits = clippable(source.duration);
   const latest = maxStart(duration, source.duration);
 
   const chooseDuration = (d: ClipDuration) => {

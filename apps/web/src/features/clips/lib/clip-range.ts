@@ -18,6 +18,9 @@ export function clampStart(start: number, clipSeconds: number, sourceSeconds: nu
 /** Whether a clip of this length fits the source at all. */
 export const fits = (clipSeconds: number, sourceSeconds: number): boolean => clipSeconds <= sourceSeconds + 1e-6;
 
+/** Whether the source is long enough for the shortest clip. */
+export const clippable = (sourceSeconds: number): boolean => fits(ClipDurations[0], sourceSeconds);
+
 /**
  * The length a new clip starts with: 20 s when the source is long enough, else the longest that fits.
  * On a stream that is live, only what is surely recorded counts (all but the last LIVE_EDGE_MARGIN_S):

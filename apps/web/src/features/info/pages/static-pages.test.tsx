@@ -101,6 +101,12 @@ describe('static information pages', () => {
       expect(html).toContain(text);
   });
 
+  it('says advertisers create their campaigns in the dashboard, now that they can', () => {
+    const html = render('/advertise', 'advertise', 'en');
+    expect(html).toContain('Create your campaigns in the dashboard');
+    expect(html.toLowerCase()).not.toContain('coming soon');
+  });
+
   it('uses the reward constants the server pays by', () => {
     const html = render('/creators', 'creators', 'en');
     expect(html).toMatch(/Uploading a video<\/th><td[^>]*>10</);

@@ -97,3 +97,13 @@ export function useStopStream(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['streams'] }),
   });
 }
+
+/** Throws away a stream that never went live (the server refuses one that did): every stream list is read again. */
+export function useDiscardStream() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ discarded: true }>(`/api/streams/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['streams'] }),
+  });
+}

@@ -67,6 +67,13 @@ export function ChatPanel({
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [chat.entries]);
 
+  // a message the room refused for pace goes back in the box, unless something new is being typed
+  const [seenRefusal, setSeenRefusal] = useState(chat.refused);
+  if (chat.refused !== seenRefusal) {
+    setSeenRefusal(chat.refused);
+    if (chat.refused && !text.trim()) setText(chat.refused.message);
+  }
+
   const connected = chat.connection === 'connected';
   const canSend = !!user && connected;
 
@@ -88,7 +95,9 @@ export function ChatPanel({
     }
   };
 
-  const status = chat.problem ?? t(`live.chat.state.${chat.connection}`);
+  // an ended stream's chat is closed, whatever its socket is doing
+  const state = ended ? 'closed' : chat.problem ? 'failed' : chat.connection;
+  const status = ended ? t('live.chat.state.closed') : (chat.problem ?? t(`live.chat.state.${chat.connection}`));
   return (
     <section
       className={`chat-panel card${ended && chat.entries.length === 0 ? ' chat-panel-quiet' : ''}`}
@@ -102,11 +111,7 @@ export function ChatPanel({
             {t('live.viewers', { count: chat.viewers, formatted: formatCount(chat.viewers) })}
           </span>
         )}
-        <span
-          className={`chat-state chat-state-${chat.problem ? 'failed' : chat.connection}`}
-          role="status"
-          data-testid="chat-state"
-        >
+        <span className={`chat-state chat-state-${state}`} role="status" data-testid="chat-state">
           <span className="dot" aria-hidden="true" /> {status}
         </span>
       </header>
@@ -155,6 +160,11 @@ export function ChatPanel({
                 data-testid="chat-tip-amount"
               />
             </label>
+          )}
+          {chat.notice && (
+            <p className="notice notice-inline chat-pace" role="status" data-testid="chat-notice">
+              {chat.notice}
+            </p>
           )}
           <div className="chat-input-row">
             <input

@@ -65,7 +65,17 @@ export function GoLive() {
 
   if (current)
     return (
-      <StreamManager streamId={current.id} source={current.source} camera={camera} ingest={ingest} onEnded={finish} />
+      <StreamManager
+        streamId={current.id}
+        source={current.source}
+        camera={camera}
+        ingest={ingest}
+        onEnded={finish}
+        onDiscarded={() => {
+          setCurrent(null);
+          notify('success', t('live.manage.discarded'));
+        }}
+      />
     );
   if (ended) {
     return (

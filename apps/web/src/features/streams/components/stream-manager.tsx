@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { refreshUser } from '../../../lib/session/session-store.ts';
-import { useStartStream, useStopStream, useStream, useStreamIngest } from '../api/streams.ts';
+import { useDiscardStream, useStartStream, useStopStream, useStream, useStreamIngest } from '../api/streams.ts';
 import type { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import type { useCamera } from '../hooks/use-camera.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
@@ -27,6 +27,8 @@ interface Props {
   camera: ReturnType<typeof useCamera>;
   ingest: ReturnType<typeof useBrowserIngest>;
   onEnded(result: StreamEnded): void;
+  /** the stream never went live and was thrown away */
+  onDiscarded(): void;
 }
 
 /**
@@ -34,13 +36,14 @@ interface Props {
  * duration and the tokens stopping would pay (both ticking every second), the control bar, and
  * the chat beside it.
  */
-export function StreamManager({ streamId, source: initialSource, camera, ingest, onEnded }: Props) {
+export function StreamManager({ streamId, source: initialSource, camera, ingest, onEnded, onDiscarded }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data: stream } = useStream(streamId);
   const { data: details } = useStreamIngest(streamId);
   const start = useStartStream(streamId);
   const stopping = useStopStream(streamId);
+  const discarding = useDiscardStream();
   const refreshStream = () => void queryClient.invalidateQueries({ queryKey: ['streams', 'one', streamId] });
   // A tip is the creator's money: the header balance and the tips figure follow it at once.
   const chat = useLiveChat(streamId, {
@@ -52,7 +55,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
   });
   // the camera and the browser ingest are devices, not calls: their own flag
   const [preparing, setPreparing] = useState(false);
-  const busy = preparing || start.isPending || stopping.isPending;
+  const busy = preparing || start.isPending || stopping.isPending || discarding.isPending;
   const [source, setSource] = useState(initialSource);
   const live = !!stream?.is_live;
   const now = useNow(live);
@@ -108,6 +111,16 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
         onEnded(result);
       },
       onError: () => notify('error', t('live.stopFailed')),
+    });
+
+  const discard = () =>
+    discarding.mutate(streamId, {
+      onSuccess: () => {
+        ingest.stop();
+        camera.release();
+        onDiscarded();
+      },
+      onError: (err) => notify('error', err.message),
     });
 
   const receiving = live && !!stream?.hls_url;
@@ -168,6 +181,17 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
                 data-testid="stop-stream"
               >
                 ■ {t('live.manage.end')}
+              </button>
+            )}
+            {stream?.status === 'created' && (
+              <button
+                type="button"
+                className="button button-outline"
+                onClick={discard}
+                disabled={busy}
+                data-testid="discard-stream"
+              >
+                {t('live.manage.discard')}
               </button>
             )}
             {source === 'camera' && live && ingest.state !== 'sending' && camera.media && details && (

@@ -1,7 +1,6 @@
 import { formatCount, formatTokens, shortWallet, type Stream } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
 import { shareLink } from '../../../components/share.ts';
 import { VideoPlayer } from '../../../components/video-player.tsx';
@@ -14,6 +13,7 @@ import { OfflineNotice } from './offline-notice.tsx';
 import { OtherStreams } from './other-streams.tsx';
 import { StreamTags } from './stream-card.tsx';
 import { FollowButton, creatorRef } from '../../videos/index.ts';
+import { ClipButton } from '../../clips/index.ts';
 
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
@@ -25,25 +25,28 @@ function StreamMedia({ stream }: { stream: Stream }) {
         {t('live.waitingForVideo')}
       </div>
     );
-  return (
-    <>
-      <OfflineNotice stream={stream} />
-      {stream.hls_url && (
-        <section className="replay" data-testid="replay">
-          <h2>{t('live.replay')}</h2>
-          <VideoPlayer
-            video={{
-              title: stream.title,
-              hls_url: stream.hls_url,
-              thumbnail_url: stream.thumbnail_url,
-              media_url: null,
-              ipfs_hash: null,
-            }}
-          />
-        </section>
-      )}
-    </>
-  );
+  // Once ended: the replay, or word that it is being made, or (nothing recorded) the offline notice.
+  if (stream.hls_url)
+    return (
+      <section className="replay" data-testid="replay">
+        <VideoPlayer
+          video={{
+            title: stream.title,
+            hls_url: stream.hls_url,
+            thumbnail_url: stream.thumbnail_url,
+            media_url: null,
+            ipfs_hash: null,
+          }}
+        />
+      </section>
+    );
+  if (stream.status === 'ended' && stream.has_recording)
+    return (
+      <div className="player player-pending" role="status" data-testid="replay-processing">
+        {t('live.replayProcessing')}
+      </div>
+    );
+  return <OfflineNotice stream={stream} />;
 }
 
 /** The stream viewer /stream/{id}: player or offline notice, details, chat, other live streams. */
@@ -86,15 +89,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
             >
               ↗ {t('videos.share')}
             </button>
-            {clippable && (
-              <Link
-                className="button button-secondary"
-                to={`/clip-creator?stream=${stream.id}`}
-                data-testid="clip-button"
-              >
-                ✂ {t('clips.clipButton')}
-              </Link>
-            )}
+            {clippable && <ClipButton to={`/clip-creator?stream=${stream.id}`} sourceSeconds={elapsed} />}
           </div>
         </div>
         <section className="creator-card card">

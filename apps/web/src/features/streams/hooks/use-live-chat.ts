@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatSend, type ChatServerFrame } from '@app/shared';
+import { StreamLimits, type ChatMessage, type ChatSend, type ChatServerFrame } from '@app/shared';
 import i18next from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/api.ts';
@@ -19,6 +19,10 @@ export interface LiveChat {
   /** the inline status line under the panel title (translated texts), null when all is well */
   problem: string | null;
   viewers: number | null;
+  /** one inline notice (translated) while messages are sent faster than the room allows, else null */
+  notice: string | null;
+  /** the last message the room refused for pace, to put back in the box (a new object each time) */
+  refused: { message: string } | null;
   /** whether the server knows who is talking (anonymous viewers read, they do not send) */
   authenticated: boolean;
   send(message: string, tipAmount: number | null): boolean;
@@ -27,6 +31,8 @@ export interface LiveChat {
 /** Lines kept in memory; the room sends the last 50 on every join. */
 const KEEP = 300;
 const myName = () => session.get().user?.username ?? null;
+/** The server's chat limit (StreamLimits.chatRate*): the client keeps under it rather than be refused. */
+const { chatRateCount, chatRateWindowMs } = StreamLimits;
 
 /**
  * The live chat socket of one stream: history on join, messages, tips, viewer
@@ -42,13 +48,30 @@ export function useLiveChat(
   const [problem, setProblem] = useState<string | null>(null);
   const [viewers, setViewers] = useState<number | null>(null);
   const [authenticated, setAuthenticated] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ message: string } | null>(null);
   const socket = useRef<WebSocket | null>(null);
+  /** when this client sent its recent messages, and the texts the room has not echoed or refused yet */
+  const sentAt = useRef<number[]>([]);
+  const unanswered = useRef<string[]>([]);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const handlers = useRef(events);
   useEffect(() => {
     handlers.current = events;
   });
   const wallet = session.use((s) => s.user?.wallet_address ?? null);
   const userId = session.use((s) => s.user?.id ?? null); // signing in or out reopens the socket with the new identity
+
+  /** Shows the pace notice until the oldest recent message leaves the window (at least a second). */
+  const tooFast = useCallback(() => {
+    const now = Date.now();
+    const recent = sentAt.current.filter((at) => now - at < chatRateWindowMs);
+    const wait = recent.length > 0 ? recent[0]! + chatRateWindowMs - now : chatRateWindowMs;
+    setNotice(i18next.t('live.chat.tooFast'));
+    clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), Math.max(1000, wait));
+  }, []);
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
 
   useEffect(() => {
     let attempts = 0;
@@ -66,6 +89,10 @@ export function useLiveChat(
         case 'chat_message': {
           const { type: _type, ...message } = frame;
           add({ kind: 'message', ...message });
+          if (message.username === myName()) {
+            const at = unanswered.current.indexOf(message.message);
+            if (at >= 0) unanswered.current.splice(at, 1);
+          }
           if (message.tip_amount && message.username === myName()) void refreshUser(); // my tip left my balance
           break;
         }
@@ -88,10 +115,18 @@ export function useLiveChat(
           add({ kind: 'notice', id: crypto.randomUUID(), tip: false, text: i18next.t('live.chat.endedNotice') });
           handlers.current.onEnded?.(frame.duration);
           break;
-        case 'error':
+        case 'error': {
+          // the room answers each refused message with one error, in the order they were sent
+          const message = unanswered.current.shift();
+          if (frame.code === 'chat_too_fast') {
+            if (message !== undefined) setRefused({ message });
+            tooFast();
+            break;
+          }
           notify('error', frame.code === 'insufficient_funds' ? i18next.t('live.chat.insufficient') : frame.message);
           if (frame.code === 'insufficient_funds') void refreshUser();
           break;
+        }
       }
     };
 
@@ -114,6 +149,7 @@ export function useLiveChat(
       socket.current = ws;
       ws.onopen = () => {
         attempts = 0;
+        unanswered.current = []; // a new socket answers only what is sent on it
         setConnection('connected');
         setProblem(null);
       };
@@ -147,28 +183,41 @@ export function useLiveChat(
       socket.current?.close(1000);
       socket.current = null;
     };
-  }, [streamId, wallet, userId]);
+  }, [streamId, wallet, userId, tooFast]);
 
-  const send = useCallback((message: string, tipAmount: number | null): boolean => {
-    const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) {
-      notify('error', i18next.t('live.chat.sendFailed'));
-      return false;
-    }
-    const frame: ChatSend = {
-      type: 'chat',
-      message: message.trim(),
-      username: myName() ?? undefined,
-      tip_amount: tipAmount,
-    };
-    try {
-      ws.send(JSON.stringify(frame));
+  /** Sends unless the room's pace limit is reached (then the caller keeps the text and the notice shows). */
+  const send = useCallback(
+    (message: string, tipAmount: number | null): boolean => {
+      const ws = socket.current;
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        notify('error', i18next.t('live.chat.sendFailed'));
+        return false;
+      }
+      const now = Date.now();
+      sentAt.current = sentAt.current.filter((at) => now - at < chatRateWindowMs);
+      if (sentAt.current.length >= chatRateCount) {
+        tooFast();
+        return false;
+      }
+      const frame: ChatSend = {
+        type: 'chat',
+        message: message.trim(),
+        username: myName() ?? undefined,
+        tip_amount: tipAmount,
+      };
+      try {
+        ws.send(JSON.stringify(frame));
+      } catch {
+        notify('error', i18next.t('live.chat.sendFailed'));
+        return false;
+      }
+      sentAt.current.push(now);
+      unanswered.current = [...unanswered.current, frame.message].slice(-2 * chatRateCount);
+      setNotice(null);
       return true;
-    } catch {
-      notify('error', i18next.t('live.chat.sendFailed'));
-      return false;
-    }
-  }, []);
+    },
+    [tooFast],
+  );
 
-  return { entries, connection, problem, viewers, authenticated, send };
+  return { entries, connection, problem, viewers, notice, refused, authenticated, send };
 }

@@ -7,6 +7,7 @@ import { useUpdateUsername } from '../api/profile.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { TipsReceived } from './tips-received.tsx';
 import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
+import { useCreatorAnalytics } from '../../analytics/index.ts';
 
 function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -68,8 +69,11 @@ export function ProfileView() {
   const { t, i18n } = useTranslation();
   const user = session.use((s) => s.user)!;
   const videos = useMyVideos();
-  const list = videos.data ?? [];
-  const sum = (pick: (v: (typeof list)[number]) => number) => list.reduce((s, v) => s + pick(v), 0);
+  // the same totals as the creator dashboard, from the one endpoint that computes them
+  const analytics = useCreatorAnalytics();
+  const totals = analytics.data?.overview;
+  const shown = (value: number | undefined, format: (n: number) => string) =>
+    value === undefined ? '…' : format(value);
 
   return (
     <section className="page profile-page">
@@ -94,27 +98,31 @@ export function ProfileView() {
           </p>
         </div>
       </header>
-      <dl className="stats card">
+      <dl className="stats card" data-testid="profile-totals">
         <div>
           <dt>{t('profile.videos')}</dt>
-          <dd>{list.length}</dd>
+          <dd>{shown(totals?.total_videos, formatCount)}</dd>
         </div>
         <div>
           <dt>{t('videos.statViews')}</dt>
-          <dd>{formatCount(sum((v) => v.views))}</dd>
+          <dd>{shown(totals?.total_views, formatCount)}</dd>
         </div>
         <div>
           <dt>{t('videos.statLikes')}</dt>
-          <dd>{formatCount(sum((v) => v.likes))}</dd>
+          <dd>{shown(totals?.total_likes, formatCount)}</dd>
         </div>
         <div>
           <dt>{t('videos.statTokens')}</dt>
-          <dd>{formatTokens(sum((v) => v.tokens_earned))}</dd>
+          <dd>{shown(totals?.total_tokens_earned, formatTokens)}</dd>
         </div>
       </dl>
       <div className="section-head">
         <h2>{t('profile.myVideos')}</h2>
-        <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => void Promise.all([videos.refetch(), analytics.refetch()])}
+        >
           {t('profile.refresh')}
         </button>
       </div>

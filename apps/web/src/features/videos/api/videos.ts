@@ -48,11 +48,16 @@ export const useSubscriptionFeed = (enabled: boolean) =>
     enabled,
   });
 
+/** How often a page with a processing video asks whether it is ready. */
+const PROCESSING_REFRESH_MS = 3000;
+
 export const useMyVideos = (enabled = true) =>
   useQuery({
     queryKey: ['videos', 'mine'],
     queryFn: () => api<{ videos: Video[] }>('/api/user/videos').then((r) => r.videos),
     enabled,
+    // while an upload is processing, its card follows it to ready
+    refetchInterval: (q) => (q.state.data?.some((v) => v.status === 'processing') ? PROCESSING_REFRESH_MS : false),
   });
 
 /** One video, cached for 10 minutes; while it is processing it is polled so the page turns playable by itself. */
@@ -62,7 +67,7 @@ export const useVideo = (id: string) =>
     queryFn: () => api<Video>(`/api/videos/${encodeURIComponent(id)}`),
     staleTime: VIDEO_STALE_MS,
     retry: false,
-    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 3000 : false),
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? PROCESSING_REFRESH_MS : false),
   });
 
 export const useTipsReceived = () =>

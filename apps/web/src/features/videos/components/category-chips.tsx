@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** The spec's chips; ours filter for real (the ones without a matching category search by keyword). */
+/** The spec's chips, each a video category the upload form offers (VideoCategories). */
 export const CHIPS = [
-  { id: 'all', category: undefined, q: undefined },
-  { id: 'web3', category: undefined, q: 'web3' },
-  { id: 'defi', category: undefined, q: 'defi' },
-  { id: 'nfts', category: undefined, q: 'nft' },
-  { id: 'gaming', category: 'gaming', q: undefined },
-  { id: 'education', category: 'education', q: undefined },
-  { id: 'technology', category: 'technology', q: undefined },
-  { id: 'news', category: 'news', q: undefined },
+  { id: 'all', category: undefined },
+  { id: 'web3', category: 'web3' },
+  { id: 'defi', category: 'defi' },
+  { id: 'nfts', category: 'nft' },
+  { id: 'gaming', category: 'gaming' },
+  { id: 'education', category: 'education' },
+  { id: 'technology', category: 'technology' },
+  { id: 'news', category: 'news' },
 ] as const;
 
 export type ChipId = (typeof CHIPS)[number]['id'];

@@ -57,7 +57,7 @@ export function UploadForm() {
     upload.mutate(form, {
       onSuccess: () => {
         notify('success', t('videos.uploaded'));
-        setTimeout(() => void navigate('/'), REDIRECT_MS);
+        setTimeout(() => void navigate('/library'), REDIRECT_MS); // where the new video shows, processing
       },
     });
   };
@@ -115,7 +115,12 @@ export function UploadForm() {
         </label>
         <label>
           {t('videos.category')}
-          <select value={category} onChange={(e) => setCategory(e.target.value)} disabled={busy}>
+          <select
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            disabled={busy}
+            data-testid="category-select"
+          >
             {VideoCategories.map((c) => (
               <option key={c} value={c}>
                 {c}

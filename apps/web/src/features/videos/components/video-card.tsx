@@ -39,6 +39,12 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
           )}
           <span className="badge badge-language">{t(`videos.language.${languageBadge(video.category)}`)}</span>
           {video.duration > 0 && <span className="badge badge-duration">{formatDuration(video.duration)}</span>}
+          {/* only its creator is ever sent a video that is not ready */}
+          {video.status === 'processing' && (
+            <span className="badge badge-processing" data-testid="processing-badge">
+              {t('videos.processingBadge')}
+            </span>
+          )}
           {preview && video.description && (
             <p className="thumb-preview" data-testid="card-preview">
               {video.description.slice(0, PREVIEW_CHARS)}

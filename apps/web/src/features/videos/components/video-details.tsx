@@ -14,6 +14,7 @@ import { TipDialog } from './tip-dialog.tsx';
 import { VideoCard } from './video-card.tsx';
 import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useWatchProgress } from '../hooks/use-watch-progress.ts';
+import { ClipButton } from '../../clips/index.ts';
 
 const RELATED = 5;
 
@@ -73,13 +74,7 @@ export function VideoDetails({ video }: { video: Video }) {
               ↗ {t('videos.share')}
             </button>
             {video.status === 'ready' && (
-              <Link
-                className="button button-secondary"
-                to={`/clip-creator?video=${video.id}`}
-                data-testid="clip-button"
-              >
-                ✂ {t('clips.clipButton')}
-              </Link>
+              <ClipButton to={`/clip-creator?video=${video.id}`} sourceSeconds={video.duration} />
             )}
             {user && !isCreator && (
               <button

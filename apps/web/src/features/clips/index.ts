@@ -1,0 +1,2 @@
+/** The clips feature's parts that video and stream pages use (server: modules/clips). */
+export { ClipButton } from './components/clip-button.tsx';
