@@ -9,6 +9,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { createSharedReadCache } from './http/read-cache.ts';
 import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
+import { createMailer } from './mail/mailer.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
@@ -74,6 +75,7 @@ export async function createContext(
   const live = new LiveContext(config, bus);
   const readCache = await createSharedReadCache(config.readCacheMs, bus, logger.child({ component: 'read-cache' }));
   const passwords = new PasswordHasher(config.passwordHashing);
+  const mail = await createMailer(config.mail, config.env, logger);
   const ctx: AppContext = {
     config,
     secrets,
@@ -86,6 +88,7 @@ export async function createContext(
     jobs,
     live,
     passwords,
+    mail,
     clock: systemClock,
     readCache,
   };
@@ -94,6 +97,7 @@ export async function createContext(
   return {
     ctx,
     async close() {
+      await mail.close(); // queued mail may still issue a token: before the database goes
       await jobs.close(); // running jobs finish first (or are handed back): they still need the database
       await bus.close();
       await database.close();
