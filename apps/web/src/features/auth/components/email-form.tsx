@@ -1,6 +1,7 @@
 import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits, formatTokens } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
 
@@ -83,6 +84,11 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
           required
         />
       </label>
+      {!signUp && (
+        <Link to="/forgot-password" className="forgot-link" data-testid="forgot-password">
+          {t('auth.forgotPassword')}
+        </Link>
+      )}
       {signUp && (
         <label>
           {t('auth.username')}
