@@ -61,7 +61,7 @@ export function AccountEmailCard({ user }: { user: User }) {
           {t('account.resend')}
         </button>
       )}
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form email-change-form" onSubmit={submit} noValidate>
         <label>
           {t('account.newEmail')}
           <input
