@@ -82,4 +82,28 @@ describe.runIf(browserAvailable())('account mail in Chromium', () => {
     });
     expect(res.status).toBe(200);
   });
+
+  it('deletes the account from settings once the username and password are typed', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const page = await signedUpByEmail(browser, server.url, email);
+    await page.goto('/settings');
+    const form = page.getByTestId('delete-form');
+    const username = (await page.getByTestId('settings-username').inputValue()).trim();
+    const submit = form.getByRole('button', { name: 'Delete my account' });
+    await form.locator('input[name=confirm-username]').fill(username);
+    expect(await submit.isDisabled()).toBe(true); // the password is still missing
+    await form.locator('input[name=delete-password]').fill('not the password');
+    await submit.click();
+    expect(await form.getByRole('alert').textContent()).toBe('The password is not correct');
+    await form.locator('input[name=delete-password]').fill('a long password');
+    await submit.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a long password' }),
+    });
+    expect(login.status).toBe(401);
+  });
 });
