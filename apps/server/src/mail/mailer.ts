@@ -17,7 +17,13 @@ export interface MailTransport {
 /** SMTP through nodemailer, loaded only when configured. */
 async function smtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
   const { createTransport } = await import('nodemailer');
-  const transport = createTransport(smtpUrl);
+  // nodemailer waits minutes by default; a stuck server should not hold a mail (or a shutdown) that long
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
