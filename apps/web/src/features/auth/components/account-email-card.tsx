@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useChangeEmail, useResendVerification } from '../api/email-account.ts';
+import { PasswordField } from './password-field.tsx';
 
 /** The account's address, whether it is verified, and changing it (the new one counts once verified). */
 export function AccountEmailCard({ user }: { user: User }) {
@@ -73,16 +74,12 @@ export function AccountEmailCard({ user }: { user: User }) {
           />
         </label>
         {user.email && (
-          <label>
-            {t('account.currentPassword')}
-            <input
-              type="password"
-              name="email-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <PasswordField
+            label={t('account.currentPassword')}
+            name="email-password"
+            value={password}
+            onChange={setPassword}
+          />
         )}
         <p className="muted">{t('account.changeEmailHint')}</p>
         {error && (

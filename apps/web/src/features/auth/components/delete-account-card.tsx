@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { useDeleteAccount } from '../api/email-account.ts';
+import { PasswordField } from './password-field.tsx';
 
 /** Deleting the account, confirmed by typing the username (and the password of an email account). */
 export function DeleteAccountCard({ user }: { user: User }) {
@@ -42,16 +43,12 @@ export function DeleteAccountCard({ user }: { user: User }) {
           />
         </label>
         {user.email && (
-          <label>
-            {t('account.currentPassword')}
-            <input
-              type="password"
-              name="delete-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <PasswordField
+            label={t('account.currentPassword')}
+            name="delete-password"
+            value={password}
+            onChange={setPassword}
+          />
         )}
         {remove.error && (
           <p className="form-error" role="alert">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useChangePassword } from '../api/email-account.ts';
+import { PasswordField } from './password-field.tsx';
 
 /** Changes the password with the current one: other devices are signed out, this one stays. */
 export function PasswordCard() {
@@ -32,27 +33,13 @@ export function PasswordCard() {
     <div className="card">
       <h2>{t('account.passwordTitle')}</h2>
       <form className="form" onSubmit={submit} noValidate data-testid="password-form">
-        <label>
-          {t('account.currentPassword')}
-          <input
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label>
-          {t('account.newPassword')}
-          <input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            minLength={PasswordLimits.min}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </label>
+        <PasswordField
+          label={t('account.currentPassword')}
+          name="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <PasswordField label={t('account.newPassword')} name="new-password" value={next} onChange={setNext} isNew />
         {error && (
           <p className="form-error" role="alert">
             {error}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { useResetPassword } from '../api/email-account.ts';
+import { PasswordField } from './password-field.tsx';
 
 /** Chooses a new password from a reset link; success signs in (every other session has ended). */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -30,17 +31,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const error = invalid ? t('auth.passwordTooShort', { min: PasswordLimits.min }) : reset.error?.message;
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="reset-form">
-      <label>
-        {t('account.newPassword')}
-        <input
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          minLength={PasswordLimits.min}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <PasswordField
+        label={t('account.newPassword')}
+        name="new-password"
+        value={password}
+        onChange={setPassword}
+        isNew
+      />
       {error && (
         <p className="form-error" role="alert" data-testid="form-error">
           {error}
