@@ -3,10 +3,11 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { badRequest, emailTaken, tokenInvalid, wrongPassword } from '../../http/errors.ts';
+import { badRequest, emailTaken, tokenInvalid } from '../../http/errors.ts';
 import { changeEmailMail, emailChangedMail, linkTo, verifyEmailMail } from '../../mail/messages.ts';
 import * as users from '../users/users.repository.ts';
 import { getUser, grantRole } from '../users/users.service.ts';
+import { confirmPassword } from './confirm-password.ts';
 import { deleteUserEmailTokens } from './email-tokens.repository.ts';
 import { ALL_PURPOSES, issueEmailToken, redeemEmailToken } from './email-tokens.service.ts';
 
@@ -48,9 +49,7 @@ export async function requestEmailChange(
   user: UsersTable,
   input: { new_email: string; password?: string | undefined },
 ): Promise<void> {
-  if (user.password_hash !== null) {
-    if (!input.password || !(await ctx.passwords.verify(input.password, user.password_hash))) throw wrongPassword();
-  }
+  await confirmPassword(ctx, user, input.password);
   if (input.new_email === user.email) throw badRequest('This is already the address of your account');
   if (await users.findByEmail(ctx.db, input.new_email)) throw emailTaken();
   ctx.mail.later('change_email', async () => {

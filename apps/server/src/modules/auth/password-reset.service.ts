@@ -2,11 +2,12 @@ import { EmailTokenLifetimes, type AuthResponse } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { badRequest, tokenInvalid, wrongPassword } from '../../http/errors.ts';
+import { badRequest, tokenInvalid } from '../../http/errors.ts';
 import { linkTo, passwordChangedMail, resetPasswordMail } from '../../mail/messages.ts';
 import { revokeAllSessions, revokeOtherSessions } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
 import { startSession } from './auth.service.ts';
+import { confirmPassword } from './confirm-password.ts';
 import { deleteUserEmailTokens } from './email-tokens.repository.ts';
 import { checkEmailToken, issueEmailToken, redeemEmailToken } from './email-tokens.service.ts';
 import { emailGrant } from './email-verification.service.ts';
@@ -70,7 +71,7 @@ export async function changePassword(
   if (user.password_hash === null) {
     throw badRequest('This account has no password: it signs in with its wallet');
   }
-  if (!(await ctx.passwords.verify(input.current_password, user.password_hash))) throw wrongPassword();
+  await confirmPassword(ctx, user, input.current_password);
   const passwordHash = await ctx.passwords.hash(input.new_password);
   await writeTransaction(ctx.db, async (trx) => {
     await users.setPasswordHash(trx, user.id, passwordHash, ctx.clock.iso());

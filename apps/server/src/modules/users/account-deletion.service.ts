@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { badRequest, wrongPassword } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { confirmPassword } from '../auth/confirm-password.ts';
 import { deleteUserEmailTokens } from '../auth/email-tokens.repository.ts';
 import { ALL_PURPOSES } from '../auth/email-tokens.service.ts';
 import { deleteFollowsOf } from '../follows/follows.repository.ts';
@@ -23,9 +24,7 @@ export async function deleteAccount(
   input: { username: string; password?: string | undefined },
 ): Promise<void> {
   if (input.username !== user.username) throw badRequest('Type your username exactly to confirm');
-  if (user.password_hash !== null) {
-    if (!input.password || !(await ctx.passwords.verify(input.password, user.password_hash))) throw wrongPassword();
-  }
+  await confirmPassword(ctx, user, input.password);
   const at = ctx.clock.iso();
   await writeTransaction(ctx.db, async (trx) => {
     await anonymiseUser(trx, user.id, `deleted-${newId(10).toLowerCase()}`, at);
