@@ -14,6 +14,7 @@ import { registerSecurity } from './http/security.ts';
 import { createResponseSerializer } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { emailAccountRoutes } from './modules/auth/email-account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerHealth(app, ctx);
   await app.register(authRoutes);
+  await app.register(emailAccountRoutes);
   await app.register(userRoutes);
   await app.register(videoRoutes);
   await app.register(followRoutes);

@@ -10,6 +10,7 @@ import { createMeters } from './http/metrics.ts';
 import { createSharedReadCache } from './http/read-cache.ts';
 import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
+import { createMailer } from './mail/mailer.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
@@ -95,6 +96,7 @@ export async function createContext(
   const live = new LiveContext(config, bus);
   const readCache = await createSharedReadCache(config.readCacheMs, bus, logger.child({ component: 'read-cache' }));
   const passwords = new PasswordHasher(config.passwordHashing);
+  const mail = await createMailer(config.mail, config.env, logger);
   const ctx: AppContext = {
     config,
     secrets,
@@ -107,6 +109,7 @@ export async function createContext(
     jobs,
     live,
     passwords,
+    mail,
     clock: systemClock,
     readCache,
     meters: createMeters(config.metricsToken),
@@ -116,6 +119,7 @@ export async function createContext(
   return {
     ctx,
     async close() {
+      await mail.close(); // queued mail may still issue a token: before the database goes
       await jobs.close(); // running jobs finish first (or are handed back): they still need the database
       await bus.close();
       await database.close();

@@ -48,6 +48,9 @@ const EnvSchema = z
       .string()
       .regex(/^[\w:.-]*$/)
       .default('tarang:'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().trim().min(3).max(320).optional(),
+    MAIL_MAX_PER_IP: z.coerce.number().int().positive().default(20),
     ADMIN_WALLETS: list,
     ADMIN_EMAILS: list,
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
@@ -149,6 +152,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** prefix of every Redis key, so several deployments (or test runs) can share one Redis */
   redisPrefix: string;
+  /** mail goes out over SMTP when set; without it each mail is printed to the log (development) */
+  mail: MailConfig;
   adminWallets: string[];
   adminEmails: string[];
   appSecret: string | undefined;
@@ -210,6 +215,14 @@ export interface Config {
   addressCaps: { anonViewsPerVideo: number; anonPaidViews: number; adEventsPerCampaign: number };
 }
 
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  /** the From of every mail */
+  from: string;
+  /** mails a client network may ask for (password resets, verification resends) per hour */
+  maxPerIpPerHour: number;
+}
+
 export interface RtmpConfig {
   enabled: boolean;
   host: string;
@@ -237,15 +250,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const cwd = env.INIT_CWD ?? process.cwd();
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     dataDir: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Tarang <no-reply@${publicUrl.hostname}>`,
+      maxPerIpPerHour: e.MAIL_MAX_PER_IP,
+    },
     adminWallets: e.ADMIN_WALLETS.map((w) => w.toLowerCase()),
     adminEmails: e.ADMIN_EMAILS.map((m) => m.toLowerCase()),
     appSecret: e.APP_SECRET,

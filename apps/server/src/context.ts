@@ -9,6 +9,7 @@ import type { Db, Dialect } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { ReadCache } from './http/read-cache.ts';
 import type { LiveContext } from './live/live-context.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { Secrets } from './secrets.ts';
 import type { BlobStore } from './storage/blob-store.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
   live: LiveContext;
   /** scrypt behind a small per-process gate, so sign-in bursts leave the thread pool to media I/O */
   passwords: PasswordHasher;
+  /** account mail (verification, password reset), sent off the request path */
+  mail: Mailer;
   /** the one clock every rule reads the time from (tests replace it) */
   clock: Clock;
   /** anonymous public answers kept briefly in memory; background work that changes them invalidates it */

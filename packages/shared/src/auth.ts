@@ -23,18 +23,24 @@ export const VerifyRequestSchema = z.object({
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254).email('Please enter a valid email address');
 
+/** A password being chosen (sign-up, reset, change): the length rules apply. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PasswordLimits.min, `Password must be at least ${PasswordLimits.min} characters`)
+  .max(PasswordLimits.max, `Password must be at most ${PasswordLimits.max} characters`);
+
+/** A password being checked: any length the account could have been given. */
+const CurrentPasswordSchema = z.string().min(1, 'Password is required').max(PasswordLimits.max);
+
 export const RegisterRequestSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
-    .min(PasswordLimits.min, `Password must be at least ${PasswordLimits.min} characters`)
-    .max(PasswordLimits.max, `Password must be at most ${PasswordLimits.max} characters`),
+  password: NewPasswordSchema,
   username: z.preprocess((v) => (v === '' || v === null ? undefined : v), UsernameSchema.optional()),
 });
 
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Password is required').max(PasswordLimits.max),
+  password: CurrentPasswordSchema,
 });
 
 export const AuthResponseSchema = z.object({
@@ -44,3 +50,33 @@ export const AuthResponseSchema = z.object({
   welcome_bonus: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** How long the links mailed to people work; each works once. */
+export const EmailTokenLifetimes = { verifyEmailHours: 24, resetPasswordMinutes: 60 } as const;
+
+/** The token of a mailed link (`?token=…`), sent back to redeem it. */
+export const EmailTokenRequestSchema = z.object({ token: z.string().trim().min(1, 'The link has no token').max(200) });
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordRequestSchema = z.object({
+  token: EmailTokenRequestSchema.shape.token,
+  password: NewPasswordSchema,
+});
+
+export const ChangePasswordRequestSchema = z.object({
+  current_password: CurrentPasswordSchema,
+  new_password: NewPasswordSchema,
+});
+
+/** Accounts with a password confirm with it; wallet-only accounts have none to give. */
+export const ChangeEmailRequestSchema = z.object({
+  new_email: EmailSchema,
+  password: CurrentPasswordSchema.optional(),
+});
+
+/** Deleting an account is confirmed by typing its username, and its password when it has one. */
+export const DeleteAccountRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Type your username to confirm').max(100),
+  password: CurrentPasswordSchema.optional(),
+});

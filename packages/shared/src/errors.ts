@@ -22,6 +22,14 @@ export const ErrorCodes = [
   'own_payout',
   /** a decision only an admin may take */
   'admin_required',
+  /** an email link's token that is unknown, already used, or for another purpose */
+  'token_invalid',
+  /** an email link's token past its lifetime */
+  'token_expired',
+  /** the current password given to confirm an account change is wrong */
+  'wrong_password',
+  /** another account already uses this email address */
+  'email_taken',
   'service_unavailable',
   /** the server's disk is full: nothing was kept, try again later */
   'insufficient_storage',

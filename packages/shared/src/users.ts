@@ -12,6 +12,8 @@ export const UserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
+  /** whether the owner proved the email is theirs (false without an email) */
+  email_verified: z.boolean(),
   total_tokens: z.number(),
   created_at: z.string(),
   wallet_address: z.string().nullable(),

@@ -7,6 +7,7 @@ import type {
   ClipViewsTable,
   ClipsTable,
 } from '../modules/clips/clips.tables.ts';
+import type { EmailTokensTable } from '../modules/auth/email-tokens.tables.ts';
 import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
 import type {
   AdEventWindowsTable,
@@ -43,6 +44,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   auth_nonces: AuthNoncesTable;
+  email_tokens: EmailTokensTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_ref_totals: LedgerRefTotalsTable;
@@ -91,6 +93,8 @@ export interface UsersTable {
   email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+  /** when the owner deleted the account (its personal data is gone, the row stays for the ledger); null while it exists */
+  deleted_at: string | null;
 }
 
 export interface SessionsTable {

@@ -38,3 +38,12 @@ export const tooManyRequests = (detail = 'Too many requests, please slow down', 
   new AppError(429, 'rate_limited', detail, retryAfterSeconds);
 export const insufficientFunds = (detail = 'Insufficient token balance') =>
   new AppError(400, 'insufficient_funds', detail);
+/** A mailed link whose token is unknown, used, or meant for something else: nothing says which. */
+export const tokenInvalid = (detail = 'This link is not valid or was already used. Please ask for a new one.') =>
+  new AppError(400, 'token_invalid', detail);
+export const tokenExpired = (detail = 'This link has expired. Please ask for a new one.') =>
+  new AppError(400, 'token_expired', detail);
+/** The current password given to confirm a change is wrong (403: the caller is signed in, just not confirmed). */
+export const wrongPassword = (detail = 'The password is not correct') => new AppError(403, 'wrong_password', detail);
+export const emailTaken = (detail = 'Another account already uses this email address') =>
+  new AppError(409, 'email_taken', detail);

@@ -104,7 +104,7 @@ describe('OpenAPI document', () => {
       if (!access) continue;
       expect(op.security, route).toEqual(access === 'public' ? [] : [{}, { bearer: [] }]);
       const res = await anonymous(method, path, op).request;
-      expect(res.json().detail, `${method} ${path}`).not.toBe(SIGN_IN_FIRST);
+      expect(res.json<{ detail?: string } | null>()?.detail, `${method} ${path}`).not.toBe(SIGN_IN_FIRST);
     }
   });
 

@@ -127,6 +127,27 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/forgot-password',
+        ...page(
+          () => import('./routes/forgot-password.tsx'),
+          (m) => <m.ForgotPasswordPage />,
+        ),
+      },
+      {
+        path: '/reset-password',
+        ...page(
+          () => import('./routes/reset-password.tsx'),
+          (m) => <m.ResetPasswordPage />,
+        ),
+      },
+      {
+        path: '/verify-email',
+        ...page(
+          () => import('./routes/verify-email.tsx'),
+          (m) => <m.VerifyEmailPage />,
+        ),
+      },
+      {
         path: '/connect',
         ...page(
           () => import('./routes/connect.tsx'),

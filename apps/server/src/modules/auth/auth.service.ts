@@ -21,6 +21,7 @@ import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.re
 import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
+import { emailGrant, sendVerificationLater } from './email-verification.service.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -97,6 +98,7 @@ export async function registerWithEmail(
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
+  sendVerificationLater(ctx, created.user.id);
   return { ...(await startSession(ctx, created.user, undefined)), welcome_bonus: created.welcomeBonus };
 }
 
@@ -111,13 +113,6 @@ export async function loginWithEmail(
   }
   if (!(await ctx.passwords.verify(input.password, row.password_hash))) throw unauthorized(INVALID_LOGIN);
   return startSession(ctx, row, emailGrant(ctx, row));
-}
-
-/** ADMIN_EMAILS names addresses, and anyone can type an address: only a verified one is trusted. */
-function emailGrant(ctx: AppContext, row: UsersTable): Role | undefined {
-  return row.email && row.email_verified_at !== null && ctx.config.adminEmails.includes(row.email)
-    ? 'admin'
-    : undefined;
 }
 
 /**
@@ -143,7 +138,8 @@ async function createWithBonusQuota(
   });
 }
 
-async function startSession(ctx: AppContext, user: UsersTable, grant: Role | undefined): Promise<AuthResponse> {
+/** Signs the user in (raising the role first when ADMIN_* grants one): a new session and the user. */
+export async function startSession(ctx: AppContext, user: UsersTable, grant: Role | undefined): Promise<AuthResponse> {
   if (grant && user.role !== grant) await grantRole(ctx.db, user.id, grant);
   const access_token = await createSession(ctx.db, user.id, ctx.config.sessionTtlMs);
   return { access_token, user: await getUser(ctx.db, user.id) };

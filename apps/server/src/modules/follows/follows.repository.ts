@@ -27,3 +27,11 @@ export async function followedCreatorIds(db: Executor, followerId: string): Prom
   const rows = await db.selectFrom('follows').select('creator_id').where('follower_id', '=', followerId).execute();
   return rows.map((r) => r.creator_id);
 }
+
+/** Every follow by or of a user (the account is being deleted). */
+export async function deleteFollowsOf(db: Executor, userId: string): Promise<void> {
+  await db
+    .deleteFrom('follows')
+    .where((eb) => eb.or([eb('follower_id', '=', userId), eb('creator_id', '=', userId)]))
+    .execute();
+}

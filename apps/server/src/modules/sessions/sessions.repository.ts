@@ -28,3 +28,7 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+export async function deleteUserSessionsExcept(db: Executor, userId: string, keepTokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '<>', keepTokenHash).execute();
+}

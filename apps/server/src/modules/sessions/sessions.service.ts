@@ -2,10 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
-import { deleteSession, deleteUserSessions, insertSession, userForTokenHash } from './sessions.repository.ts';
+import {
+  deleteSession,
+  deleteUserSessions,
+  deleteUserSessionsExcept,
+  insertSession,
+  userForTokenHash,
+} from './sessions.repository.ts';
 import { systemClock } from '../../lib/clock.ts';
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** SHA-256 (hex) of a bearer or mailed token: what is stored instead of the token. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Issues an opaque bearer token (256 random bits); only its SHA-256 is stored. */
 export async function createSession(db: Executor, userId: string, ttlMs: number): Promise<string> {
@@ -27,3 +34,7 @@ export const userForToken = (db: Executor, token: string): Promise<UsersTable | 
 export const revokeSession = (db: Executor, token: string): Promise<void> => deleteSession(db, hashToken(token));
 
 export const revokeAllSessions = (db: Executor, userId: string): Promise<void> => deleteUserSessions(db, userId);
+
+/** Signs the user out everywhere but the session making the request (after a password change). */
+export const revokeOtherSessions = (db: Executor, userId: string, keepToken: string): Promise<void> =>
+  deleteUserSessionsExcept(db, userId, hashToken(keepToken));

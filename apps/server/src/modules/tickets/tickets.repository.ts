@@ -95,3 +95,12 @@ export function statusCounts(db: Executor) {
 
 export const resolvedSpans = (db: Executor) =>
   db.selectFrom('tickets').select(['created_at', 'resolved_at']).where('resolved_at', 'is not', null).execute();
+
+/** The contact addresses given with a user's tickets (the account is being deleted); the conversation stays. */
+export async function forgetContactEmails(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('tickets')
+    .set({ user_email: null, contact_email_verified: 0, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -6,7 +6,8 @@ export function presentUser(row: UsersTable, balanceMicro: number): User {
   return {
     id: row.id,
     username: row.username,
-    email: row.email,
+    email: row.deleted_at === null ? row.email : null,
+    email_verified: row.email !== null && row.email_verified_at !== null,
     total_tokens: microToTokens(balanceMicro),
     created_at: row.created_at,
     wallet_address: row.wallet_address,

@@ -40,3 +40,40 @@ export const listStaff = (db: Executor) =>
 export async function anyUserExists(db: Executor): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
+
+export async function setEmailVerified(db: Executor, id: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** A new address takes effect only once proven, so it is set verified. */
+export async function setVerifiedEmail(db: Executor, id: string, email: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setPasswordHash(db: Executor, id: string, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * A deleted account: everything that says who it was goes (name, addresses, password, role); the row
+ * stays, as the ledger's accounts and entries and what the person published refer to it. A user row
+ * must hold an email or a wallet (a CHECK since the first migration), so the email becomes an address
+ * under the reserved .invalid domain, which no mail can reach and no sign-in can use (no password).
+ */
+export async function anonymiseUser(db: Executor, id: string, username: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      username,
+      username_key: username.toLowerCase(),
+      email: `${id}@deleted.invalid`, // the id keeps it unique
+      email_verified_at: null,
+      password_hash: null,
+      wallet_address: null,
+      role: 'user',
+      updated_at: at,
+      deleted_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}

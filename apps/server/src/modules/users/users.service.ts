@@ -54,6 +54,7 @@ export async function createUser(trx: Executor, input: NewUser): Promise<UsersTa
     email_verified_at: null,
     created_at: at,
     updated_at: at,
+    deleted_at: null,
   };
   await repo.insertUser(trx, row);
   await openUserAccount(trx, row.id);

@@ -41,6 +41,7 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
     expect(Object.keys(res.json()).sort()).toEqual([
       'created_at',
       'email',
+      'email_verified',
       'id',
       'role',
       'total_tokens',

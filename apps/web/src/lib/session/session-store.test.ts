@@ -14,6 +14,7 @@ const USER = {
   id: 'u1',
   username: 'asha',
   email: 'a@example.com',
+  email_verified: false,
   total_tokens: 100,
   created_at: '2026-01-01T00:00:00Z',
   wallet_address: null,

@@ -1,8 +1,10 @@
 import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits, formatTokens } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
+import { PasswordField } from './password-field.tsx';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -71,18 +73,18 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
           required
         />
       </label>
-      <label>
-        {t('auth.password')}
-        <input
-          type="password"
-          name="password"
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          minLength={signUp ? PasswordLimits.min : undefined}
-          required
-        />
-      </label>
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        value={password}
+        onChange={setPassword}
+        isNew={signUp}
+      />
+      {!signUp && (
+        <Link to="/forgot-password" className="forgot-link" data-testid="forgot-password">
+          {t('auth.forgotPassword')}
+        </Link>
+      )}
       {signUp && (
         <label>
           {t('auth.username')}

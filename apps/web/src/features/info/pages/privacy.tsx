@@ -6,6 +6,7 @@ const STORED = [
   'account',
   'password',
   'sessions',
+  'emailLinks',
   'challenges',
   'videos',
   'views',

@@ -10,12 +10,6 @@ export function AccountCard({ user }: { user: User }) {
       <h2>{t('settings.account')}</h2>
       <UsernameForm key={user.username} user={user} />
       <dl className="facts">
-        {user.email && (
-          <>
-            <dt>{t('settings.email')}</dt>
-            <dd>{user.email}</dd>
-          </>
-        )}
         <dt>{t('settings.wallet')}</dt>
         <dd data-testid="settings-wallet">
           {user.wallet_address ? (
