@@ -182,11 +182,11 @@ export class ChatHub {
         frame = null;
       }
       if (typeof frame !== 'object' || frame === null || (frame as { type?: unknown }).type !== 'chat') {
-        throw new ChatRefusal('invalid_message', 'Send {"type":"chat","message":…}');
+        throw new ChatRefusal('invalid_value', 'Send {"type":"chat","message":…}');
       }
-      if (hasNulText(frame)) throw new ChatRefusal('invalid_message', NUL_TEXT_REFUSED);
+      if (hasNulText(frame)) throw new ChatRefusal('invalid_value', NUL_TEXT_REFUSED);
       if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
-        throw new ChatRefusal('rate_limited', 'You are sending messages too quickly. Please wait a few seconds.');
+        throw new ChatRefusal('chat_too_fast', 'You are sending messages too quickly. Please wait a few seconds.');
       }
       const message = await postMessage(this.ctx, streamId, user, frame);
       await this.ctx.live.bus.publish(streamId, { type: 'chat_message', ...message });
@@ -199,7 +199,7 @@ export class ChatHub {
         });
       }
     } catch (err) {
-      if (err instanceof ChatRefusal) return refuse({ type: 'error', code: err.code, message: err.message });
+      if (err instanceof ChatRefusal) return refuse(err.toFrame());
       this.log.error({ err, stream: streamId }, 'chat message failed');
       refuse({ type: 'error', code: 'internal', message: 'Failed to send message' });
     }

@@ -13,6 +13,7 @@ import * as fundedPools from './20261123-0012-funded-pools.ts';
 import * as ticketContactVerified from './20261123-0013-ticket-contact-verified.ts';
 import * as thumbnailSizes from './20261124-0014-thumbnail-sizes.ts';
 import * as ledgerRefTotals from './20261128-0015-ledger-ref-totals.ts';
+import * as ticketCategorySlugs from './20261128-0016-ticket-category-slugs.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261123-0013-ticket-contact-verified': ticketContactVerified,
   '20261124-0014-thumbnail-sizes': thumbnailSizes,
   '20261128-0015-ledger-ref-totals': ledgerRefTotals,
+  '20261128-0016-ticket-category-slugs': ticketCategorySlugs,
 };

@@ -16,6 +16,7 @@ export function perNetworkLimit(app: FastifyInstance, step: string, max: number,
       throw tooManyRequests(
         `Too many attempts from your network, please try again in ${result.ttlInSeconds} s`,
         result.ttlInSeconds,
+        { code: 'too_many_attempts', params: { seconds: result.ttlInSeconds } },
       );
     }
   };

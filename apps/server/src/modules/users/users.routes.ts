@@ -1,7 +1,7 @@
 import { ProfileUpdateSchema, UserSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate.ts';
-import { validationFailed } from '../../http/errors.ts';
+import { invalidInput } from '../../http/errors.ts';
 import { readFields } from '../../http/multipart.ts';
 import { getUser, presentUserWithBalance, renameUser } from './users.service.ts';
 
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(req);
       const fields = req.isMultipart() ? await readFields(req) : (req.body ?? {});
       const parsed = ProfileUpdateSchema.safeParse(fields);
-      if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? 'Invalid profile');
+      if (!parsed.success) throw invalidInput(parsed.error.issues[0], 'Invalid profile');
       if (parsed.data.username === undefined) return getUser(app.ctx.db, user.id);
       return renameUser(app.ctx.db, user.id, parsed.data.username);
     },
