@@ -20,7 +20,7 @@ export const InputErrorCodes = [
   'too_long',
   'too_small',
   'too_big',
-  'too_many',
+  'too_many_items',
   'invalid_email',
   'invalid_format',
   'invalid_value',
@@ -110,7 +110,7 @@ export function issueError(issue: IssueLike): IssueError {
   if (issue.code === 'too_big') {
     if (issue.origin === 'string') return { ...base, code: 'too_long', params: { max } };
     if (issue.origin === 'number' || issue.origin === 'bigint') return { ...base, code: 'too_big', params: { max } };
-    if (issue.origin === 'array' || issue.origin === 'set') return { ...base, code: 'too_many', params: { max } };
+    if (issue.origin === 'array' || issue.origin === 'set') return { ...base, code: 'too_many_items', params: { max } };
   }
   if (issue.code === 'invalid_format')
     return { ...base, code: issue.format === 'email' ? 'invalid_email' : 'invalid_format' };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -20,7 +21,7 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
   const [username, setUsername] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const auth = useEmailAuth();
-  const error = invalid ?? auth.error?.message ?? null;
+  const error = invalid ?? (auth.error && errorText(auth.error));
   const busy = auth.isPending;
 
   function submit(e: React.FormEvent) {

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
-import { ApiError } from '../../../lib/api.ts';
 import { sessionActions, signOut } from '../../../lib/session/session-store.ts';
 import { requestChallenge, verifySignature } from '../api/siwe.ts';
 import { wallet } from '../stores/wallet-store.ts';
 import { ensurePolygon, getProvider, personalSign, requestAccounts, type Eip1193Provider } from './eip1193.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** A failure whose message is already the text to show. */
 class WalletFlowError extends Error {}
@@ -16,9 +16,7 @@ async function signIn(provider: Eip1193Provider, address: string): Promise<void>
   const signature = await personalSign(provider, message, address);
   const auth = await verifySignature({ wallet_address: address, signature, message }).catch((err: unknown) => {
     // The server's reason when it gave one (expired, replayed…); a server fault is just a failure.
-    throw new WalletFlowError(
-      err instanceof ApiError && err.status < 500 ? err.message : i18next.t('wallet.authFailed'),
-    );
+    throw new WalletFlowError(errorText(err, 'wallet.authFailed'));
   });
   sessionActions.signedIn(auth.access_token, auth.user);
 }
