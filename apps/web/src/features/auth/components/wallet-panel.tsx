@@ -52,7 +52,7 @@ function WalletChoices({ wallets, onConnect }: { wallets: AnnouncedWallet[]; onC
           onClick={() => onConnect(info.rdns)}
         >
           <img src={info.icon} alt="" width={24} height={24} />
-          {t('wallet.connectWith', { name: info.name })}
+          <span>{t('wallet.connectWith', { name: info.name })}</span>
         </button>
       ))}
     </div>
