@@ -43,8 +43,7 @@ type Specifics = Omit<ErrorSpecifics, 'retryAfterSeconds'>;
 
 export const badRequest = (detail: string, specifics?: Specifics) =>
   new AppError(400, 'bad_request', detail, specifics);
-export const validationFailed = (detail: string, specifics?: Specifics) =>
-  new AppError(400, 'validation_failed', detail, specifics);
+export const validationFailed = (detail: string) => new AppError(400, 'validation_failed', detail);
 /** A zod issue as a 400 with its code, field and bounds (see issueError). */
 export const invalidInput = (issue: IssueLike | undefined, fallback: string) => {
   if (!issue) return validationFailed(fallback);
@@ -53,13 +52,11 @@ export const invalidInput = (issue: IssueLike | undefined, fallback: string) => 
 };
 export const unauthorized = (detail = 'Authentication required', specifics?: Specifics) =>
   new AppError(401, 'unauthorized', detail, specifics);
-export const forbidden = (detail = 'You do not have permission to do this', specifics?: Specifics) =>
-  new AppError(403, 'forbidden', detail, specifics);
+export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
 /** Staff may not decide on their own money: another staff member must. */
 export const ownPayout = (detail: string) => new AppError(403, 'own_payout', detail);
 export const adminRequired = (detail: string) => new AppError(403, 'admin_required', detail);
-export const notFound = (detail = 'Not found', specifics?: Specifics) =>
-  new AppError(404, 'not_found', detail, specifics);
+export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
 export const conflict = (detail: string, specifics?: Specifics) => new AppError(409, 'conflict', detail, specifics);
 /** The same idempotency key sent again with a different request: never applied, never mistaken for the first. */
 export const idempotencyMismatch = (detail = 'This idempotency key was already used for a different request') =>

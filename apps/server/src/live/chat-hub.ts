@@ -51,7 +51,7 @@ export class ChatHub {
   async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined, peer: string): Promise<void> {
     const stream = await findStreamRow(this.ctx.db, streamId);
     if (!stream) {
-      this.send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
+      this.send(ws, { type: 'error', code: 'stream_not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');
     }
     if (ws.readyState !== WebSocket.OPEN) return; // gone while we looked: never joined, never counted

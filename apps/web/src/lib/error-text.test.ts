@@ -55,6 +55,12 @@ describe('server errors in the reader’s language', () => {
     expect(issueText({ code: 'too_small', origin: 'string', minimum: 1, path: ['title'], message: 'x' }, 'x')).toBe(
       'शीर्षक आवश्यक है',
     );
+    // a form may name its fields its own way: the ticket's title is its subject
+    expect(
+      issueText({ code: 'too_small', origin: 'string', minimum: 1, path: ['title'], message: 'x' }, 'x', {
+        title: 'help.subject',
+      }),
+    ).toBe('विषय आवश्यक है');
     expect(issueText(undefined, 'help.errors.create')).toBe(i18next.t('help.errors.create'));
   });
 });

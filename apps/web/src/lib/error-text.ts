@@ -10,8 +10,12 @@ export interface ErrorDescription {
   detail: string;
 }
 
-const fieldLabel = (field: string | undefined): string => {
-  const key = `errors.fields.${field?.split('.')[0] ?? ''}`;
+/** A field's name for people: the form's own label when it gives one, else errors.fields.<field>. */
+export type FieldLabels = Record<string, string>;
+
+const fieldLabel = (field: string | undefined, labels: FieldLabels = {}): string => {
+  const top = field?.split('.')[0] ?? '';
+  const key = labels[top] ?? `errors.fields.${top}`;
   return i18next.exists(key) ? i18next.t(key) : i18next.t('errors.fields.other');
 };
 
@@ -21,9 +25,9 @@ const translated = (code: string | undefined) => !!code && i18next.exists(`error
  * An error in the reader's language: `errors.codes.<code>` with the params and the field's name
  * interpolated; the English detail when that code has no translation.
  */
-export function translateError({ code, field, params, detail }: ErrorDescription): string {
+export function translateError({ code, field, params, detail }: ErrorDescription, labels?: FieldLabels): string {
   if (!translated(code)) return detail;
-  return i18next.t(`errors.codes.${code}`, { ...params, field: fieldLabel(field) });
+  return i18next.t(`errors.codes.${code}`, { ...params, field: fieldLabel(field, labels) });
 }
 
 /**
@@ -39,5 +43,5 @@ export function errorText(err: unknown, fallbackKey?: string): string {
 }
 
 /** A failed check of a shared schema on the client, in the same words as the server's answer. */
-export const issueText = (issue: IssueLike | undefined, fallbackKey: string): string =>
-  issue ? translateError(issueError(issue)) : i18next.t(fallbackKey);
+export const issueText = (issue: IssueLike | undefined, fallbackKey: string, labels?: FieldLabels): string =>
+  issue ? translateError(issueError(issue), labels) : i18next.t(fallbackKey);

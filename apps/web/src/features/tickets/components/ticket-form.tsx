@@ -6,6 +6,9 @@ import { notify } from '../../../lib/notifications.ts';
 import { ticketCategoryName, ticketErrorText, useCategories, useCreateTicket } from '../api/tickets.ts';
 import { issueText } from '../../../lib/error-text.ts';
 
+/** The form's own names for its fields, in its refusals (the ticket's title is its subject). */
+const FIELD_LABELS = { title: 'help.subject', description: 'help.description', category_id: 'help.category' };
+
 /** Subject, category and description are required; priority defaults to medium; email is optional. */
 export function TicketForm({ initialCategory }: { initialCategory?: number }) {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = TicketCreateSchema.safeParse(form);
-    setInvalid(parsed.success ? null : issueText(parsed.error.issues[0], 'help.errors.create'));
+    setInvalid(parsed.success ? null : issueText(parsed.error.issues[0], 'help.errors.create', FIELD_LABELS));
     if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (ticket) => {
