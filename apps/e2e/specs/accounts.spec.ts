@@ -109,11 +109,15 @@ describe.runIf(browserAvailable())('accounts people can trust', () => {
     await page.locator('select').first().waitFor();
     expect(await page.locator('option[value=Education]').textContent()).toBe(hindi.clips.category.Education);
     expect(await page.locator('option[value=Vlog]').textContent()).toBe(hindi.clips.category.Vlog);
+    await screenshot(page, 'accounts-hindi-upload');
 
     await page.goto('/help?tab=create');
     await page.getByTestId('ticket-category').waitFor();
     await expect
       .poll(() => page.getByTestId('ticket-category').locator('option[value="1"]').textContent())
       .toBe(`🔐 ${hindi.help.ticketCategories.account}`);
+    await page.getByTestId('ticket-submit').click();
+    expect(await page.getByRole('alert').textContent()).toBe('विषय आवश्यक है');
+    await screenshot(page, 'accounts-hindi-ticket');
   });
 });
