@@ -63,7 +63,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const stream = await findStreamRow(ctx.db, streamId);
         if (!stream) return notFound('Stream not found');
         if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
-        if (stream.status === 'ended') return conflict('This stream has ended');
+        if (stream.status === 'ended') return conflict('This stream has ended', { code: 'stream_ended' });
         return (ws) => browserIngest(ws, streamId);
       },
     },
