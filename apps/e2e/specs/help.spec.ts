@@ -22,7 +22,7 @@ describe.runIf(browserAvailable())('help centre in Chromium', () => {
     const user = await signedUpByEmail(browser, server.url, `customer-${Date.now()}@example.com`);
     await user.goto('/feedback'); // opens the form with the Feedback category
     await user.getByTestId('ticket-submit').click();
-    expect(await user.getByRole('alert').textContent()).toBe('Please enter a subject');
+    expect(await user.getByRole('alert').textContent()).toBe('Subject is required');
     await user.getByTestId('ticket-title').fill('Subtitles would help');
     await user.getByTestId('ticket-description').fill('Please add subtitles to the player.');
     expect(await user.getByTestId('ticket-category').inputValue()).toBe('7');

@@ -1,8 +1,30 @@
-/** The one error shape every API response uses: the client shows `detail`. */
+/**
+ * The one error shape every API response uses. The client translates `code` (with `field` and
+ * `params`) and shows `detail`, the English text, when it has no translation for the code.
+ */
 export interface ApiErrorBody {
   detail: string;
   code: ErrorCode;
+  /** the input the error is about, as a dotted path ("title", "tags.2") */
+  field?: string;
+  /** values the message names, e.g. `{ max: 100 }` */
+  params?: ErrorParams;
 }
+
+export type ErrorParams = Record<string, string | number>;
+
+/** Input that fails a shared zod schema: one code per kind of failure, sent with `field` and the bound. */
+export const InputErrorCodes = [
+  'required',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'too_many_items',
+  'invalid_email',
+  'invalid_format',
+  'invalid_value',
+] as const;
 
 export const ErrorCodes = [
   'bad_request',
@@ -34,6 +56,73 @@ export const ErrorCodes = [
   /** the server's disk is full: nothing was kept, try again later */
   'insufficient_storage',
   'internal',
+  ...InputErrorCodes,
+  // Accounts and sign-in
+  'sign_in_required',
+  'session_expired',
+  'username_taken',
+  'username_reserved',
+  'email_taken',
+  'invalid_credentials',
+  'wallet_signature_invalid',
+  'sign_in_request_expired',
+  'too_many_attempts',
+  'password_check_busy',
+  // Tips, chat and tickets
+  'invalid_tip_amount',
+  'cannot_tip_own_video',
+  'cannot_tip_own_stream',
+  'chat_too_fast',
+  'stream_not_found',
+  'stream_ended',
+  'category_required',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
+
+/** The part of a zod issue that says what failed; also what the server rebuilds from a route's validation error. */
+export interface IssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  origin?: string;
+  format?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  params?: unknown;
+}
+
+export interface IssueError {
+  code: ErrorCode;
+  detail: string;
+  field?: string;
+  params?: ErrorParams;
+}
+
+const isErrorCode = (value: unknown): value is ErrorCode => (ErrorCodes as readonly unknown[]).includes(value);
+
+/**
+ * A failed zod check as a translatable error: a code for its kind, the field, and the bound it broke.
+ * A refinement may name a code of its own with `params: { code }`. The schema's message is the detail.
+ */
+export function issueError(issue: IssueLike): IssueError {
+  const field = issue.path.map(String).join('.') || undefined;
+  const base = { detail: issue.message, ...(field ? { field } : {}) };
+  const min = Number(issue.minimum);
+  const max = Number(issue.maximum);
+  const named = (issue.params as { code?: unknown } | undefined)?.code;
+  if (issue.code === 'custom' && isErrorCode(named)) return { ...base, code: named };
+  if (issue.code === 'too_small') {
+    if (issue.origin === 'string')
+      return min <= 1 ? { ...base, code: 'required' } : { ...base, code: 'too_short', params: { min } };
+    if (issue.origin === 'number' || issue.origin === 'bigint') return { ...base, code: 'too_small', params: { min } };
+  }
+  if (issue.code === 'too_big') {
+    if (issue.origin === 'string') return { ...base, code: 'too_long', params: { max } };
+    if (issue.origin === 'number' || issue.origin === 'bigint') return { ...base, code: 'too_big', params: { max } };
+    if (issue.origin === 'array' || issue.origin === 'set') return { ...base, code: 'too_many_items', params: { max } };
+  }
+  if (issue.code === 'invalid_format')
+    return { ...base, code: issue.format === 'email' ? 'invalid_email' : 'invalid_format' };
+  return { ...base, code: 'invalid_value' };
+}

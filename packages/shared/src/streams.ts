@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode, ErrorParams } from './errors.ts';
 import { ThumbnailSizeSchema, TipAmountSchema } from './videos.ts';
 
 /** The categories a stream or clip is filed under (the live directory's and clips browser's filters). */
@@ -176,4 +177,4 @@ export type ChatServerFrame =
   | { type: 'viewer_count_update'; viewers_count: number }
   | { type: 'stream_started'; creator: string; title: string }
   | { type: 'stream_ended'; duration: number }
-  | { type: 'error'; code: string; message: string };
+  | { type: 'error'; code: ErrorCode; message: string; field?: string; params?: ErrorParams };

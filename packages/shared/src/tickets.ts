@@ -21,7 +21,10 @@ export const TicketCreateSchema = z.object({
     .trim()
     .min(1, 'Please describe the problem')
     .max(TicketLimits.descriptionMax),
-  category_id: z.coerce.number({ error: 'Please choose a category' }).int().positive('Please choose a category'),
+  category_id: z.coerce
+    .number({ error: 'Please choose a category' })
+    .int()
+    .refine((id) => id > 0, { error: 'Please choose a category', params: { code: 'category_required' } }),
   priority: z.enum(TicketPriorities).default('medium'),
   user_email: optionalEmail,
 });
@@ -72,6 +75,8 @@ export interface Ticket {
   priority: TicketPriority;
   category_id: number;
   category_name: string;
+  /** translated on the client as help.ticketCategories.<slug>; category_name is the English fallback */
+  category_slug: string;
   created_at: string;
   updated_at: string;
   user_email: string | null;
@@ -88,6 +93,7 @@ export interface TicketCategory {
   id: number;
   name: string;
   icon: string;
+  slug: string;
 }
 
 export interface TicketStats {

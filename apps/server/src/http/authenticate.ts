@@ -26,6 +26,8 @@ export function currentUser(req: FastifyRequest): Promise<UsersTable | undefined
 export async function requireUser(req: FastifyRequest): Promise<UsersTable> {
   const user = await currentUser(req);
   if (!user)
-    throw unauthorized(bearerToken(req) ? 'Your session has expired. Please sign in again.' : 'Please sign in first');
+    throw bearerToken(req)
+      ? unauthorized('Your session has expired. Please sign in again.', { code: 'session_expired' })
+      : unauthorized('Please sign in first', { code: 'sign_in_required' });
   return user;
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@app/shared';
 import { databaseOutage } from '../db/outage.ts';
-import { AppError } from './errors.ts';
+import { AppError, invalidInput } from './errors.ts';
 import { staleAnswer } from './read-cache.ts';
 
 /** Logs the first failure of an outage, then at most one line a minute while it lasts. */
@@ -52,11 +52,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issue = err.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = issue?.message ?? 'Invalid request';
-      const body: ApiErrorBody = { detail: field ? `${field}: ${message}` : message, code: 'validation_failed' };
-      return reply.status(400).send(body);
+      const entry = err.validation[0];
+      const path = entry?.instancePath.split('/').filter(Boolean) ?? [];
+      const message = entry?.message ?? 'Invalid request';
+      // the detail names the field, as the English fallback has nothing else to say which one
+      const issue = entry && {
+        ...entry.params,
+        code: entry.keyword,
+        path,
+        message: path.length ? `${path.join('.')}: ${message}` : message,
+      };
+      return reply.status(400).send(invalidInput(issue, 'Invalid request').toBody());
     }
 
     const status = err.statusCode ?? 500;

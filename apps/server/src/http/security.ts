@@ -93,7 +93,10 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
       : {}),
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) => {
-      const err = tooManyRequests(`Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} s`);
+      const seconds = Math.ceil(context.ttl / 1000);
+      const err = tooManyRequests(`Too many requests, please try again in ${seconds} s`, undefined, {
+        params: { seconds },
+      });
       return Object.assign(err, { statusCode: context.statusCode });
     },
   });

@@ -51,7 +51,7 @@ export class ChatHub {
   async connect(ws: WebSocket, streamId: string, user: UsersTable | undefined, peer: string): Promise<void> {
     const stream = await findStreamRow(this.ctx.db, streamId);
     if (!stream) {
-      this.send(ws, { type: 'error', code: 'not_found', message: 'Stream not found' });
+      this.send(ws, { type: 'error', code: 'stream_not_found', message: 'Stream not found' });
       return ws.close(4404, 'Stream not found');
     }
     if (ws.readyState !== WebSocket.OPEN) return; // gone while we looked: never joined, never counted
@@ -182,9 +182,9 @@ export class ChatHub {
         frame = null;
       }
       if (typeof frame !== 'object' || frame === null || (frame as { type?: unknown }).type !== 'chat') {
-        throw new ChatRefusal('invalid_message', 'Send {"type":"chat","message":…}');
+        throw new ChatRefusal('invalid_value', 'Send {"type":"chat","message":…}');
       }
-      if (hasNulText(frame)) throw new ChatRefusal('invalid_message', NUL_TEXT_REFUSED);
+      if (hasNulText(frame)) throw new ChatRefusal('invalid_value', NUL_TEXT_REFUSED);
       if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
         throw new ChatRefusal('chat_too_fast', 'You are sending messages too quickly. Please wait a few seconds.');
       }
@@ -199,7 +199,7 @@ export class ChatHub {
         });
       }
     } catch (err) {
-      if (err instanceof ChatRefusal) return refuse({ type: 'error', code: err.code, message: err.message });
+      if (err instanceof ChatRefusal) return refuse(err.toFrame());
       this.log.error({ err, stream: streamId }, 'chat message failed');
       refuse({ type: 'error', code: 'internal', message: 'Failed to send message' });
     }

@@ -65,7 +65,10 @@ describe.each(testDialects)('browser ingest socket attacks on %s', (dialect) => 
     const nobody = camera(streamId);
     await expect.poll(() => nobody.refused).toBeDefined();
     expect(nobody.refused!.status).toBe(401);
-    expect(JSON.parse(nobody.refused!.body)).toMatchObject({ code: 'unauthorized', detail: 'Please sign in first' });
+    expect(JSON.parse(nobody.refused!.body)).toMatchObject({
+      code: 'sign_in_required',
+      detail: 'Please sign in first',
+    });
     const stranger = camera(streamId, await signUpByEmail(t.app));
     await expect.poll(() => stranger.refused?.status).toBe(403);
     const missing = camera('doesnotexist', owner);

@@ -61,11 +61,11 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       open: async (match, query) => {
         const streamId = match[1]!;
         const user = await userOf(query);
-        if (!user) return unauthorized('Please sign in first');
+        if (!user) return unauthorized('Please sign in first', { code: 'sign_in_required' });
         const stream = await findStreamRow(ctx.db, streamId);
         if (!stream) return notFound('Stream not found');
         if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
-        if (stream.status === 'ended') return conflict('This stream has ended');
+        if (stream.status === 'ended') return conflict('This stream has ended', { code: 'stream_ended' });
         return (ws) => browserIngest(ws, streamId);
       },
     },

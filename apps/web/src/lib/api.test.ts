@@ -29,11 +29,16 @@ describe('api helper', () => {
 
   it("fails with the body's detail, else 'HTTP {status}'", async () => {
     stubFetch({
-      'GET /api/a': [409, { detail: 'Username is already taken', code: 'conflict' }],
+      'GET /api/a': [409, { detail: 'Username is already taken', code: 'username_taken', field: 'username' }],
       'GET /api/b': [502, '<html>bad gateway</html>'],
     });
     await expect(api('/api/a')).rejects.toEqual(
-      expect.objectContaining({ message: 'Username is already taken', status: 409, code: 'conflict' }),
+      expect.objectContaining({
+        message: 'Username is already taken',
+        status: 409,
+        code: 'username_taken',
+        field: 'username',
+      }),
     );
     const err = await api('/api/b').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

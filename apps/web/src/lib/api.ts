@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@app/shared';
+import type { ApiErrorBody, ErrorParams } from '@app/shared';
 import { createStore } from './store.ts';
 
 export const TOKEN_KEY = 'authToken';
@@ -7,12 +7,17 @@ export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = (): void => localStorage.removeItem(TOKEN_KEY);
 
-/** An API failure: `message` is the server's `detail`, else 'HTTP {status}'. */
+/**
+ * An API failure: `message` is the server's `detail`, else 'HTTP {status}'. Shown to people through
+ * errorText (lib/error-text.ts), which translates `code` with `field` and `params`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly field?: string,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -60,7 +65,13 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     const data: unknown = await res.json().catch(() => undefined);
     if (!res.ok) {
       const err = data as Partial<ApiErrorBody> | undefined;
-      throw new ApiError(typeof err?.detail === 'string' ? err.detail : `HTTP ${res.status}`, res.status, err?.code);
+      throw new ApiError(
+        typeof err?.detail === 'string' ? err.detail : `HTTP ${res.status}`,
+        res.status,
+        err?.code,
+        typeof err?.field === 'string' ? err.field : undefined,
+        err?.params && typeof err.params === 'object' ? err.params : undefined,
+      );
     }
     return data as T;
   } finally {

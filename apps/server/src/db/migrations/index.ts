@@ -14,6 +14,7 @@ import * as ticketContactVerified from './20261123-0013-ticket-contact-verified.
 import * as thumbnailSizes from './20261124-0014-thumbnail-sizes.ts';
 import * as ledgerRefTotals from './20261128-0015-ledger-ref-totals.ts';
 import * as emailTokens from './20261128-0016-email-tokens.ts';
+import * as ticketCategorySlugs from './20261128-0017-ticket-category-slugs.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124-0014-thumbnail-sizes': thumbnailSizes,
   '20261128-0015-ledger-ref-totals': ledgerRefTotals,
   '20261128-0016-email-tokens': emailTokens,
+  '20261128-0017-ticket-category-slugs': ticketCategorySlugs,
 };

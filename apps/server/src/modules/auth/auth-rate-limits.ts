@@ -14,7 +14,11 @@ function limitBy(
   const check = app.createRateLimit({ max, timeWindow, keyGenerator: key });
   return async (req: FastifyRequest): Promise<void> => {
     const result = await check(req);
-    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(detail(result.ttlInSeconds), result.ttlInSeconds);
+    if (!result.isAllowed && result.isExceeded)
+      throw tooManyRequests(detail(result.ttlInSeconds), result.ttlInSeconds, {
+        code: 'too_many_attempts',
+        params: { seconds: result.ttlInSeconds },
+      });
   };
 }
 

@@ -148,7 +148,7 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       expect(v4.slice(0, 20).every((c) => c === 401)).toBe(true);
       expect(v4.slice(20)).toEqual([429, 429, 429, 429]);
       const refused = await login('one-more@example.com', '10.5.0.1');
-      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+      expect(refused.json()).toMatchObject({ code: 'too_many_attempts', params: { seconds: expect.any(Number) } });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
       const v6 = await spray((i) => `2001:db8:5:1::${(i + 1).toString(16)}`, 'v6');
@@ -263,7 +263,7 @@ describe.each(testDialects)('sign-in attacks on %s', (dialect) => {
       expect(codes.every((c) => c === 401 || c === 503)).toBe(true);
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(busy.length).toBeGreaterThan(0);
-      expect(busy[0]!.json()).toMatchObject({ code: 'service_unavailable' });
+      expect(busy[0]!.json()).toMatchObject({ code: 'password_check_busy' });
       expect(busy[0]!.headers['retry-after']).toBe('1');
 
       // once the burst is over, sign-in works again

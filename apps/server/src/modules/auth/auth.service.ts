@@ -15,6 +15,8 @@ import {
   freeUsername,
   getUser,
   grantRole,
+  USERNAME_TAKEN,
+  USERNAME_TAKEN_CODE,
   type NewUser,
 } from '../users/users.service.ts';
 import { consumeNonce, forgetExpiredNonces, insertNonce } from './auth-nonces.repository.ts';
@@ -25,6 +27,8 @@ import { emailGrant, sendVerificationLater } from './email-verification.service.
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
+const INVALID_LOGIN_CODE = { code: 'invalid_credentials' } as const;
+const EMAIL_TAKEN_CODE = { code: 'email_taken', field: 'email' } as const;
 const CHALLENGE_USED = 'This sign-in request has expired or was already used. Please try again.';
 
 export async function issueChallenge(ctx: AppContext, walletAddress: string): Promise<{ message: string }> {
@@ -50,12 +54,14 @@ export async function verifyWallet(
 ): Promise<AuthResponse> {
   const address = getAddress(input.wallet_address.toLowerCase());
   const checked = checkSiweMessage(input.message, address, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() });
-  if (!checked.ok) throw unauthorized(checked.reason);
+  if (!checked.ok) throw unauthorized(checked.reason, { code: 'sign_in_request_expired' });
   const signer = await recoverSigner(input.message, input.signature);
-  if (!signer) throw unauthorized('Invalid signature');
-  if (signer !== address) throw unauthorized('The signature does not match this wallet');
+  if (!signer) throw unauthorized('Invalid signature', { code: 'wallet_signature_invalid' });
+  if (signer !== address)
+    throw unauthorized('The signature does not match this wallet', { code: 'wallet_signature_invalid' });
 
-  if (!(await consumeNonce(ctx.db, checked.nonce, address, ctx.clock.iso()))) throw unauthorized(CHALLENGE_USED);
+  if (!(await consumeNonce(ctx.db, checked.nonce, address, ctx.clock.iso())))
+    throw unauthorized(CHALLENGE_USED, { code: 'sign_in_request_expired' });
 
   // A wallet proves itself by its signature, so ADMIN_WALLETS may grant at once.
   const grant: Role | undefined = ctx.config.adminWallets.includes(address.toLowerCase()) ? 'admin' : undefined;
@@ -84,18 +90,18 @@ export async function registerWithEmail(
 ): Promise<AuthResponse> {
   // Nobody is staff at sign-up: ADMIN_EMAILS only counts for an address its owner has verified.
   if (input.username) assertUsernameAllowed(input.username, 'user');
-  if (await users.findByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await users.findByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, EMAIL_TAKEN_CODE);
   const passwordHash = await ctx.passwords.hash(input.password);
   let created: { user: UsersTable; welcomeBonus: boolean };
   try {
     created = await createWithBonusQuota(ctx, clientIp, async (trx) => {
       if (input.username && (await users.usernameTaken(trx, input.username)))
-        throw conflict('Username is already taken');
+        throw conflict(USERNAME_TAKEN, USERNAME_TAKEN_CODE);
       const username = input.username ?? (await freeUsername(trx, input.email.split('@')[0] ?? 'user'));
       return { username, email: input.email, passwordHash, role: 'user' };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, EMAIL_TAKEN_CODE);
     throw err;
   }
   sendVerificationLater(ctx, created.user.id);
@@ -109,9 +115,10 @@ export async function loginWithEmail(
   const row = await users.findByEmail(ctx.db, input.email);
   if (!row?.password_hash) {
     await ctx.passwords.verifyDecoy(input.password);
-    throw unauthorized(INVALID_LOGIN);
+    throw unauthorized(INVALID_LOGIN, INVALID_LOGIN_CODE);
   }
-  if (!(await ctx.passwords.verify(input.password, row.password_hash))) throw unauthorized(INVALID_LOGIN);
+  if (!(await ctx.passwords.verify(input.password, row.password_hash)))
+    throw unauthorized(INVALID_LOGIN, INVALID_LOGIN_CODE);
   return startSession(ctx, row, emailGrant(ctx, row));
 }
 

@@ -79,7 +79,10 @@ describe.each(testDialects)('auth on %s', (dialect) => {
         message,
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'The signature does not match this wallet', code: 'unauthorized' });
+      expect(res.json()).toEqual({
+        detail: 'The signature does not match this wallet',
+        code: 'wallet_signature_invalid',
+      });
     });
 
     it('refuses a nonce the server never issued, even when properly signed', async () => {
@@ -152,12 +155,16 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const { user } = await signUpByEmail(t.app);
       expect((await post('/api/auth/register', { email: user.email, password: 'whatever123' })).json()).toEqual({
         detail: 'An account with this email already exists',
-        code: 'conflict',
+        code: 'email_taken',
+        field: 'email',
       });
       const short = await post('/api/auth/register', { email: 'short@example.com', password: 'abc' });
       expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({ code: 'too_short', field: 'password', params: { min: 8 } });
       expect(short.json().detail).toContain('at least 8');
-      expect((await post('/api/auth/register', { email: 'nope', password: 'whatever123' })).statusCode).toBe(400);
+      const bad = await post('/api/auth/register', { email: 'nope', password: 'whatever123' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'invalid_email', field: 'email' });
     });
 
     it('gives the same answer for an unknown email and a wrong password', async () => {
@@ -166,7 +173,7 @@ describe.each(testDialects)('auth on %s', (dialect) => {
       const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
-      expect(wrong.json().detail).toBe('Invalid email or password');
+      expect(wrong.json()).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
     });
 
     it('keeps "admin" and "support" usernames for staff', async () => {

@@ -65,7 +65,8 @@ export class PasswordHasher {
   }
 
   private async gated<T>(work: () => Promise<T>): Promise<T> {
-    if (this.gate.waiting >= this.limits.queue) throw serviceUnavailable(PASSWORD_BUSY, 1);
+    if (this.gate.waiting >= this.limits.queue)
+      throw serviceUnavailable(PASSWORD_BUSY, 1, { code: 'password_check_busy' });
     await this.gate.acquire();
     try {
       return await work();

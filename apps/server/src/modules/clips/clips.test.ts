@@ -108,7 +108,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       for (const duration of [0, 15, 30, 61, 10.5, '10', null]) {
         const res = await create(valid(v.id, { duration }));
         expect(res.statusCode).toBe(400);
-        expect(res.json().code).toBe('validation_failed');
+        expect(res.json()).toMatchObject({ code: 'invalid_value', field: 'duration' });
       }
       expect((await create(valid(v.id, { duration: 30 }))).json().detail).toContain(
         'Duration must be one of 10, 20, 40, 60 seconds',
@@ -135,7 +135,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       const both = await create(valid(v.id, { source_stream_id: 'abc' }));
       expect(both.json()).toEqual({
         detail: 'Choose exactly one source: source_video_id or source_stream_id',
-        code: 'validation_failed',
+        code: 'invalid_value',
       });
       expect((await create(valid('', {}))).statusCode).toBe(400);
       const { source_video_id: _, ...neither } = valid(v.id);

@@ -1,4 +1,14 @@
-import { ChatSendSchema, StreamLimits, microToTokens, tokensToMicro, type ChatMessage } from '@app/shared';
+import {
+  ChatSendSchema,
+  issueError,
+  StreamLimits,
+  microToTokens,
+  tokensToMicro,
+  type ChatMessage,
+  type ChatServerFrame,
+  type ErrorCode,
+  type ErrorParams,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -13,10 +23,16 @@ import { writeTransaction } from '../../db/group-commit.ts';
 /** A refusal sent back to the one sender as an `error` frame; nothing is broadcast. */
 export class ChatRefusal extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
+    readonly specifics: { field?: string; params?: ErrorParams } = {},
   ) {
     super(message);
+  }
+
+  /** the `error` frame: the code the client translates, the English message as its fallback */
+  toFrame(): ChatServerFrame {
+    return { type: 'error', code: this.code, message: this.message, ...this.specifics };
   }
 }
 
@@ -43,17 +59,23 @@ export async function postMessage(
   frame: unknown,
 ): Promise<ChatMessage> {
   const parsed = ChatSendSchema.safeParse(frame);
-  if (!parsed.success) throw new ChatRefusal('invalid_message', parsed.error.issues[0]?.message ?? 'Invalid message');
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (!issue) throw new ChatRefusal('invalid_value', 'Invalid message');
+    const { code, detail, field, params } = issueError(issue);
+    throw new ChatRefusal(code, detail, { ...(field ? { field } : {}), ...(params ? { params } : {}) });
+  }
   const { message, tip_amount } = parsed.data;
   const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
   const at = ctx.clock.iso();
   const id = newId(16);
   await writeTransaction(ctx.db, async (trx) => {
     const stream = await findStream(trx, streamId);
-    if (!stream) throw new ChatRefusal('not_found', 'Stream not found');
+    if (!stream) throw new ChatRefusal('stream_not_found', 'Stream not found');
     if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');
     if (tipMicro) {
-      if (stream.creator_id === sender.id) throw new ChatRefusal('invalid_tip', 'You cannot tip your own stream');
+      if (stream.creator_id === sender.id)
+        throw new ChatRefusal('cannot_tip_own_stream', 'You cannot tip your own stream');
       try {
         await transfer(
           {

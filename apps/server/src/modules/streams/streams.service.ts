@@ -149,7 +149,7 @@ export async function streamIngest(ctx: AppContext, user: UsersTable, id: string
 /** A new key; the old one stops working at once (a running ingest is cut and may reconnect with the new key). */
 export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: string): Promise<StreamIngest> {
   const row = await ownStream(ctx.db, id, user);
-  if (row.status === 'ended') throw badRequest('This stream has ended');
+  if (row.status === 'ended') throw badRequest('This stream has ended', { code: 'stream_ended' });
   const key = newStreamKey();
   const sealed = { key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key) };
   await repo.updateStreamKey(ctx.db, id, sealed, ctx.clock.iso());

@@ -115,6 +115,10 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
     const ended = (await call('GET', `/api/streams/${stream_id}`)).json<Stream>();
     expect(ended).toMatchObject({ status: 'ended', is_live: false, tokens_earned: 12, viewers_count: 0 });
     expect((await call('POST', `/api/streams/${stream_id}/start`, owner)).json().detail).toContain('has ended');
+    expect((await call('POST', `/api/streams/${stream_id}/key`, owner)).json()).toEqual({
+      detail: 'This stream has ended',
+      code: 'stream_ended',
+    });
   });
 
   it('pays nothing for a stream that never went live', async () => {

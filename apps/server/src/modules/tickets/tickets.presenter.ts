@@ -11,6 +11,7 @@ export function presentTicket(row: TicketRow, replies?: TicketReply[]): Ticket {
     priority: row.priority,
     category_id: row.category_id,
     category_name: row.category_name,
+    category_slug: row.category_slug,
     created_at: row.created_at,
     updated_at: row.updated_at,
     user_email: row.user_email,

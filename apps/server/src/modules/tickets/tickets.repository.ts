@@ -22,6 +22,7 @@ const withNames = (db: Executor) =>
       'owner.username as username',
       'owner.wallet_address as user_wallet',
       'c.name as category_name',
+      'c.slug as category_slug',
       'staff.wallet_address as assigned_wallet',
       'staff.username as assigned_admin_name',
     ]);

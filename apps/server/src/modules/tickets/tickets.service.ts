@@ -28,7 +28,8 @@ export async function createTicket(
   user: UsersTable,
   input: z.infer<typeof TicketCreateSchema>,
 ): Promise<Ticket> {
-  if (!(await repo.categoryExists(ctx.db, input.category_id))) throw badRequest('Please choose a category');
+  if (!(await repo.categoryExists(ctx.db, input.category_id)))
+    throw badRequest('Please choose a category', { code: 'category_required', field: 'category_id' });
   const at = ctx.clock.iso();
   const id = newId();
   const contact = input.user_email ?? user.email;

@@ -4,6 +4,8 @@ export interface TicketCategoriesTable {
   id: number;
   name: string;
   icon: string;
+  /** the translation key's last part; `name` is the English fallback */
+  slug: string;
 }
 
 export interface TicketsTable {

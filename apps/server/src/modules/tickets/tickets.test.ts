@@ -38,7 +38,7 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
 
   it('lists categories without sign-in', async () => {
     const res = await call('GET', '/api/tickets/categories');
-    expect(res.json().categories).toContainEqual({ id: 3, name: 'Uploads & videos', icon: '🎬' });
+    expect(res.json().categories).toContainEqual({ id: 3, name: 'Uploads & videos', icon: '🎬', slug: 'uploads' });
   });
 
   it('opens tickets with human-friendly unique numbers and the defaults', async () => {
@@ -50,6 +50,7 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
       status: 'open',
       priority: 'medium',
       category_name: 'Uploads & videos',
+      category_slug: 'uploads',
       username: owner.user.username,
       user_email: owner.user.email,
     });
@@ -57,11 +58,17 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
 
   it('validates the form', async () => {
     expect(
-      (await call('POST', '/api/tickets', owner, { title: ' ', description: 'x', category_id: 1 })).json().detail,
-    ).toContain('subject');
+      (await call('POST', '/api/tickets', owner, { title: ' ', description: 'x', category_id: 1 })).json(),
+    ).toEqual({ detail: 'title: Please enter a subject', code: 'required', field: 'title' });
     expect(
-      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 99 })).json().detail,
-    ).toBe('Please choose a category');
+      (await call('POST', '/api/tickets', owner, { title: 'x'.repeat(151), description: 'x', category_id: 1 })).json(),
+    ).toMatchObject({ code: 'too_long', field: 'title', params: { max: 150 } });
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: '' })).json(),
+    ).toMatchObject({ code: 'category_required', field: 'category_id' });
+    expect(
+      (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 99 })).json(),
+    ).toEqual({ detail: 'Please choose a category', code: 'category_required', field: 'category_id' });
     expect(
       (await call('POST', '/api/tickets', owner, { title: 'x', description: 'x', category_id: 1, user_email: 'nope' }))
         .statusCode,

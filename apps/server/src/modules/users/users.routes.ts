@@ -2,7 +2,7 @@ import { DeleteAccountRequestSchema, ProfileUpdateSchema, UserSchema } from '@ap
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
-import { validationFailed } from '../../http/errors.ts';
+import { invalidInput } from '../../http/errors.ts';
 import { readFields } from '../../http/multipart.ts';
 import { perUserLimit } from '../auth/auth-rate-limits.ts';
 import { deleteAccount } from './account-deletion.service.ts';
@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(req);
       const fields = req.isMultipart() ? await readFields(req) : (req.body ?? {});
       const parsed = ProfileUpdateSchema.safeParse(fields);
-      if (!parsed.success) throw validationFailed(parsed.error.issues[0]?.message ?? 'Invalid profile');
+      if (!parsed.success) throw invalidInput(parsed.error.issues[0], 'Invalid profile');
       if (parsed.data.username === undefined) return getUser(app.ctx.db, user.id);
       return renameUser(app.ctx.db, user.id, parsed.data.username);
     },

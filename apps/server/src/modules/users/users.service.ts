@@ -11,6 +11,7 @@ import * as repo from './users.repository.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 export const USERNAME_TAKEN = 'Username is already taken';
+export const USERNAME_TAKEN_CODE = { code: 'username_taken', field: 'username' } as const;
 export const USERNAME_RESERVED = 'Usernames containing "admin" or "support" are reserved for staff';
 
 export const containsReservedPart = (username: string): boolean =>
@@ -85,7 +86,8 @@ export async function freeUsername(db: Executor, base: string): Promise<string> 
 }
 
 export function assertUsernameAllowed(username: string, role: Role): void {
-  if (containsReservedPart(username) && !isStaff(role)) throw badRequest(USERNAME_RESERVED);
+  if (containsReservedPart(username) && !isStaff(role))
+    throw badRequest(USERNAME_RESERVED, { code: 'username_reserved', field: 'username' });
 }
 
 export async function renameUser(db: Db, userId: string, username: string): Promise<User> {
@@ -93,11 +95,11 @@ export async function renameUser(db: Db, userId: string, username: string): Prom
   if (!row) throw notFound('User not found');
   if (row.username !== username) {
     assertUsernameAllowed(username, row.role);
-    if (await repo.usernameTaken(db, username, userId)) throw conflict(USERNAME_TAKEN);
+    if (await repo.usernameTaken(db, username, userId)) throw conflict(USERNAME_TAKEN, USERNAME_TAKEN_CODE);
     try {
       await repo.updateUsername(db, userId, username, systemClock.iso());
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+      if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN, USERNAME_TAKEN_CODE);
       throw err;
     }
   }

@@ -32,7 +32,7 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/user/profile' })).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/user/profile', headers: bearer('made-up') });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('unauthorized');
+    expect(res.json().code).toBe('session_expired');
   });
 
   it('returns every field of the spec and never the password hash', async () => {
@@ -71,7 +71,7 @@ describe.each(testDialects)('user profile on %s', (dialect) => {
     expect((await put(a.access_token, { username: 'UniqueName' })).statusCode).toBe(200);
     const clash = await put(b.access_token, { username: 'uniquename' });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().detail).toBe('Username is already taken');
+    expect(clash.json()).toEqual({ detail: 'Username is already taken', code: 'username_taken', field: 'username' });
     // renaming to one's own name in another case is fine
     expect((await put(a.access_token, { username: 'UNIQUENAME' })).statusCode).toBe(200);
   });

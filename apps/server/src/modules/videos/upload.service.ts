@@ -3,7 +3,7 @@ import { MediaLimitError, NotAVideoError, RefusedFormatError, probe } from '@app
 import { Rewards, VideoUploadFieldsSchema, type Video } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { payloadTooLarge, unsupportedMediaType, validationFailed } from '../../http/errors.ts';
+import { payloadTooLarge, unsupportedMediaType, invalidInput } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId } from '../../lib/ids.ts';
 import { blobInUse } from '../../storage/blob-references.repository.ts';
@@ -34,7 +34,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
   let storedBlob = false;
   try {
     const fields = VideoUploadFieldsSchema.safeParse(upload.fields);
-    if (!fields.success) throw validationFailed(fields.error.issues[0]?.message ?? 'Invalid video details');
+    if (!fields.success) throw invalidInput(fields.error.issues[0], 'Invalid video details');
     const media = await probe(upload.tempPath, { limits: ctx.config.media }).catch((err: unknown) => {
       throw refusal(err);
     });

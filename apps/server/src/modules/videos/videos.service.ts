@@ -166,10 +166,12 @@ export async function tipVideo(
   idempotencyKey: string,
 ): Promise<{ tokens_earned: number; total_tokens: number; replayed: boolean }> {
   const micro = tokensToMicro(amount);
-  if (micro === null || micro <= 0) throw badRequest('Please enter a valid tip amount');
+  if (micro === null || micro <= 0)
+    throw badRequest('Please enter a valid tip amount', { code: 'invalid_tip_amount', field: 'amount' });
   return writeTransaction(ctx.db, async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
-    if (video.creator_id === user.id) throw badRequest('You cannot tip your own video');
+    if (video.creator_id === user.id)
+      throw badRequest('You cannot tip your own video', { code: 'cannot_tip_own_video' });
     const { entryId, replayed } = await transfer(
       {
         from: userAccountId(user.id),

@@ -246,7 +246,12 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
     await watch(viewer, v.id, 20);
     expect((await rate(5)).json()).toMatchObject({ average: 5, count: 1, mine: 5, earned: 0.3 });
     expect((await rate(3)).json()).toMatchObject({ mine: 3, earned: 0 });
-    expect((await rate(6)).json()).toEqual({ detail: 'rating: Please choose 1 to 5 stars', code: 'validation_failed' });
+    expect((await rate(6)).json()).toEqual({
+      detail: 'rating: Please choose 1 to 5 stars',
+      code: 'too_big',
+      field: 'rating',
+      params: { max: 5 },
+    });
     expect((await rate(5, creator)).json().detail).toBe('You cannot rate your own video');
     expect((await call('GET', `/api/videos/${v.id}/rating`)).json()).toEqual({ average: 3, count: 1, mine: null });
     expect(await earnings(viewer)).toMatchObject({ quality_feedback_earnings: 0.3, quality_reviews_given: 1 });

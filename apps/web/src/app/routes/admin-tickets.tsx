@@ -1,7 +1,13 @@
 import { TicketPriorities, TicketStatuses, isStaff } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategories, useTicketStats, useTickets, type TicketFilters } from '../../features/tickets/api/tickets.ts';
+import {
+  ticketCategoryName,
+  useCategories,
+  useTicketStats,
+  useTickets,
+  type TicketFilters,
+} from '../../features/tickets/api/tickets.ts';
 import { AdminTicketDialog } from '../../features/tickets/components/admin-ticket-dialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../features/tickets/components/status-badge.tsx';
 import { session } from '../../lib/session/session-store.ts';
@@ -77,7 +83,7 @@ export function AdminTicketsPage() {
           <option value="">{t('help.allCategories')}</option>
           {categories?.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {ticketCategoryName(c)}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { ClipDetails } from '../../features/clips/components/clip-details.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
 import { FullPageSpinner } from '../layout/spinner.tsx';
+import { errorText } from '../../lib/error-text.ts';
 
 export function ClipPage() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function ClipPage() {
   if (!data && isServerFailure(error)) return <LoadFailed testId="clip-load-failed" onRetry={() => void refetch()} />;
   if (!data) {
     // A missing clip reads the spec's sentence; any other failure shows the server's message.
-    const message = error instanceof ApiError && error.status !== 404 ? error.message : t('clips.notFoundBody');
+    const message = error instanceof ApiError && error.status !== 404 ? errorText(error) : t('clips.notFoundBody');
     return (
       <section className="page centered-page" data-testid="clip-not-found">
         <h1>{t('clips.notFoundTitle')}</h1>

@@ -4,12 +4,16 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { EmailForm } from '../../features/auth/components/email-form.tsx';
 import { session } from '../../lib/session/session-store.ts';
 import { WalletPanel } from '../../features/auth/components/wallet-panel.tsx';
+import { getProvider, walletDiscovery } from '../../features/auth/lib/eip6963.ts';
 
 type Tab = 'email' | 'wallet';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('wallet');
+  // a browser without any wallet opens on email; once the person picks a tab, it stays
+  const hasWallet = walletDiscovery.use((s) => !!getProvider(s));
+  const [picked, setTab] = useState<Tab | null>(null);
+  const tab = picked ?? (hasWallet ? 'wallet' : 'email');
   const navigate = useNavigate();
   const location = useLocation();
   const isAuthenticated = session.use((s) => s.isAuthenticated);

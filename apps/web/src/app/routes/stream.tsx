@@ -5,6 +5,7 @@ import { StreamViewer } from '../../features/streams/components/stream-viewer.ts
 import { ApiError } from '../../lib/api.ts';
 import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
 import { FullPageSpinner } from '../layout/spinner.tsx';
+import { errorText } from '../../lib/error-text.ts';
 
 /** /stream/{id}: the viewer, or 'Stream Not Found' with the server's message. */
 export function StreamPage() {
@@ -14,7 +15,7 @@ export function StreamPage() {
   if (isLoading) return <FullPageSpinner />;
   if (!data && isServerFailure(error)) return <LoadFailed testId="stream-load-failed" onRetry={() => void refetch()} />;
   if (!data) {
-    const detail = error instanceof ApiError && error.status !== 404 ? error.message : null;
+    const detail = error instanceof ApiError && error.status !== 404 ? errorText(error) : null;
     return (
       <section className="page centered-page" data-testid="stream-not-found">
         <h1>{t('live.notFoundTitle')}</h1>

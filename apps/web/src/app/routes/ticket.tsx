@@ -1,7 +1,7 @@
 import { isStaff } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ticketErrorText, useTicket } from '../../features/tickets/api/tickets.ts';
+import { ticketCategoryName, ticketErrorText, useTicket } from '../../features/tickets/api/tickets.ts';
 import { Conversation } from '../../features/tickets/components/conversation.tsx';
 import { PriorityBadge, StatusBadge } from '../../features/tickets/components/status-badge.tsx';
 import { session } from '../../lib/session/session-store.ts';
@@ -28,7 +28,8 @@ export function TicketPage() {
             <span className="muted">{data.ticket_number}</span> {data.title}
           </h1>
           <p className="ticket-meta">
-            <StatusBadge status={data.status} /> <PriorityBadge priority={data.priority} /> · {data.category_name}
+            <StatusBadge status={data.status} /> <PriorityBadge priority={data.priority} /> ·{' '}
+            {ticketCategoryName({ slug: data.category_slug, name: data.category_name })}
           </p>
           <Conversation ticket={data} staff={isStaff(user.role)} />
         </>

@@ -2,6 +2,7 @@ import type { AdvertiserAccount, AdvertiserDashboard, Campaign, CampaignAction, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The dashboard, or null when the account does not exist yet (the server answers 404). */
 export const useAdvertiserDashboard = (enabled: boolean) =>
@@ -89,6 +90,6 @@ export const recordAdEvent = (id: string, kind: 'impression' | 'click') =>
 
 /** The spec's texts: the server's detail, else the fallback; a network error has its own. */
 export function advertiserErrorText(err: unknown, fallbackKey: string): string {
-  if (err instanceof ApiError) return err.status >= 500 || !err.message ? i18next.t(fallbackKey) : err.message;
+  if (err instanceof ApiError) return errorText(err, fallbackKey);
   return i18next.t('advertiser.errors.network');
 }

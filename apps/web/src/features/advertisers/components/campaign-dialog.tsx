@@ -106,7 +106,7 @@ export function CampaignDialog({
           <option value="">{t('advertiser.campaign.chooseCategory')}</option>
           {VideoCategories.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {t(`clips.category.${c}`)}
             </option>
           ))}
         </select>

@@ -66,7 +66,7 @@ export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; o
             </div>
             <div>
               <dt>{t('advertiser.campaigns.category')}</dt>
-              <dd>{c.target_category}</dd>
+              <dd>{t(`clips.category.${c.target_category}`, { defaultValue: c.target_category })}</dd>
             </div>
           </dl>
           <div className="button-row">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreatorAnalytics } from '../api/analytics.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 type Tab = 'overview' | 'content' | 'analytics' | 'revenue';
 const TABS: Tab[] = ['overview', 'content', 'analytics', 'revenue'];
@@ -81,7 +82,7 @@ export function CreatorDashboard() {
     return (
       <section className="page">
         <div className="panel panel-error" role="alert">
-          <p>{error instanceof Error ? error.message : t('dashboard.failed')}</p>
+          <p>{error ? errorText(error, 'dashboard.failed') : t('dashboard.failed')}</p>
           <button type="button" className="button" onClick={() => void refetch()}>
             {t('errors.tryAgain')}
           </button>

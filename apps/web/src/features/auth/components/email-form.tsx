@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
 import { PasswordField } from './password-field.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -22,7 +23,7 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
   const [username, setUsername] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const auth = useEmailAuth();
-  const error = invalid ?? auth.error?.message ?? null;
+  const error = invalid ?? (auth.error && errorText(auth.error));
   const busy = auth.isPending;
 
   function submit(e: React.FormEvent) {

@@ -2,7 +2,7 @@ import { shortWallet } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
-import { getProvider } from '../lib/eip1193.ts';
+import { getProvider, walletDiscovery, type AnnouncedWallet } from '../lib/eip6963.ts';
 import { connectWallet, disconnectWallet } from '../lib/wallet-flow.ts';
 import { wallet } from '../stores/wallet-store.ts';
 
@@ -16,13 +16,12 @@ function SecurityNotice() {
   );
 }
 
+/** Shown before anyone did anything: information, not an error. */
 function InstallWallet() {
   const { t } = useTranslation();
   return (
     <div data-testid="no-wallet">
-      <p className="form-error" role="alert">
-        {t('wallet.notInstalled')}
-      </p>
+      <p className="notice notice-inline">{t('wallet.notInstalled')}</p>
       <a className="button" href="https://metamask.io/download/" target="_blank" rel="noreferrer noopener">
         {t('wallet.install')}
       </a>
@@ -36,16 +35,43 @@ function InstallWallet() {
   );
 }
 
+/** Every wallet that announced itself (EIP-6963), by its own name and icon: the one pressed signs. */
+function WalletChoices({ wallets, onConnect }: { wallets: AnnouncedWallet[]; onConnect(rdns: string): void }) {
+  const { t } = useTranslation();
+  const connecting = wallet.use((s) => s.connecting);
+  return (
+    <div className="wallet-choices" role="group" aria-label={t('wallet.choose')} data-testid="wallet-choices">
+      {wallets.map(({ info }) => (
+        <button
+          key={info.rdns}
+          type="button"
+          className="button wallet-button"
+          disabled={connecting}
+          data-testid="wallet-choice"
+          data-rdns={info.rdns}
+          onClick={() => onConnect(info.rdns)}
+        >
+          <img src={info.icon} alt="" width={24} height={24} />
+          <span>{t('wallet.connectWith', { name: info.name })}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Connect, sign the challenge, done; or the install steps when the browser has no wallet. */
 export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { address, connecting, error } = wallet.use((s) => s);
+  const wallets = walletDiscovery.use((s) => s.wallets);
+  const provider = walletDiscovery.use(getProvider);
+  const connect = async (rdns?: string) => (await connectWallet(rdns)) && afterSignIn();
   const user = session.use((s) => s.user);
   const connected = !!address && !!user?.wallet_address && address.toLowerCase() === user.wallet_address.toLowerCase();
 
   let body;
-  if (!getProvider()) body = <InstallWallet />;
+  if (!provider) body = <InstallWallet />;
   else if (connected)
     body = (
       <div className="wallet-connected" data-testid="wallet-connected">
@@ -66,15 +92,20 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
     body = (
       <>
         <p>{t('wallet.intro')}</p>
-        <button
-          type="button"
-          className="button wallet-button"
-          disabled={connecting}
-          data-testid="connect-wallet"
-          onClick={async () => (await connectWallet()) && afterSignIn()}
-        >
-          🦊 {connecting ? t('wallet.connecting') : t('wallet.connect')}
-        </button>
+        {wallets.length > 0 ? (
+          <WalletChoices wallets={wallets} onConnect={(rdns) => void connect(rdns)} />
+        ) : (
+          <button
+            type="button"
+            className="button wallet-button"
+            disabled={connecting}
+            data-testid="connect-wallet"
+            onClick={() => void connect()}
+          >
+            🦊 {connecting ? t('wallet.connecting') : t('wallet.connect')}
+          </button>
+        )}
+        {connecting && wallets.length > 0 && <p className="muted">{t('wallet.connecting')}</p>}
         <p className="muted">{t('wallet.network')}</p>
       </>
     );
@@ -82,7 +113,7 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
   return (
     <div className="wallet-panel">
       {body}
-      {error && getProvider() && (
+      {error && provider && (
         <p className="form-error" role="alert" data-testid="wallet-error">
           {error}
         </p>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { getToken } from '../../../lib/api.ts';
 import { SIGNED_OUT_KEY, session } from '../../../lib/session/session-store.ts';
-import { getProvider, requestAccounts } from '../lib/eip1193.ts';
+import { requestAccounts } from '../lib/eip1193.ts';
+import { discoverWallets, getProvider, walletDiscovery } from '../lib/eip6963.ts';
 import { disconnectWallet, reauthenticate } from '../lib/wallet-flow.ts';
 import { wallet } from '../stores/wallet-store.ts';
 
@@ -20,8 +21,10 @@ const walletSession = () => {
  * again when no token is stored, unless the person signed out on purpose.
  */
 export function useWalletEvents(): void {
+  useEffect(discoverWallets, []);
+  // the wallet announced or chosen later (EIP-6963) is followed from then on
+  const provider = walletDiscovery.use(getProvider);
   useEffect(() => {
-    const provider = getProvider();
     if (!provider) return;
 
     const onAccounts = (...args: unknown[]) => {
@@ -48,5 +51,5 @@ export function useWalletEvents(): void {
       provider.removeListener?.('accountsChanged', onAccounts);
       provider.removeListener?.('chainChanged', onChain);
     };
-  }, []);
+  }, [provider]);
 }

@@ -1,6 +1,6 @@
 import { Siwe } from '@app/shared';
 
-/** The part of EIP-1193 we use; MetaMask and every injected wallet provide it as window.ethereum. */
+/** The part of EIP-1193 we use; every injected wallet provides it (eip6963.ts finds them). */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
   on?(event: string, listener: (...args: unknown[]) => void): void;
@@ -12,8 +12,6 @@ declare global {
     ethereum?: Eip1193Provider;
   }
 }
-
-export const getProvider = (): Eip1193Provider | undefined => window.ethereum;
 
 /** EIP-1193 / EIP-3085 error code a wallet answers with: 4902 means it does not know the chain. */
 const UNKNOWN_CHAIN = 4902;

@@ -1,9 +1,10 @@
 import i18next from 'i18next';
-import { ApiError } from '../../../lib/api.ts';
 import { sessionActions, signOut } from '../../../lib/session/session-store.ts';
 import { requestChallenge, verifySignature } from '../api/siwe.ts';
 import { wallet } from '../stores/wallet-store.ts';
-import { ensurePolygon, getProvider, personalSign, requestAccounts, type Eip1193Provider } from './eip1193.ts';
+import { ensurePolygon, personalSign, requestAccounts, type Eip1193Provider } from './eip1193.ts';
+import { chooseWallet, getProvider } from './eip6963.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** A failure whose message is already the text to show. */
 class WalletFlowError extends Error {}
@@ -16,9 +17,7 @@ async function signIn(provider: Eip1193Provider, address: string): Promise<void>
   const signature = await personalSign(provider, message, address);
   const auth = await verifySignature({ wallet_address: address, signature, message }).catch((err: unknown) => {
     // The server's reason when it gave one (expired, replayed…); a server fault is just a failure.
-    throw new WalletFlowError(
-      err instanceof ApiError && err.status < 500 ? err.message : i18next.t('wallet.authFailed'),
-    );
+    throw new WalletFlowError(errorText(err, 'wallet.authFailed'));
   });
   sessionActions.signedIn(auth.access_token, auth.user);
 }
@@ -44,7 +43,9 @@ async function run(flow: (provider: Eip1193Provider) => Promise<string>): Promis
 }
 
 /** The connect button: account access, the Polygon network, then a signed challenge. */
-export function connectWallet(): Promise<boolean> {
+/** Connects the wallet `rdns` names (remembered as the person's choice), else the one getProvider finds. */
+export function connectWallet(rdns?: string): Promise<boolean> {
+  if (rdns) chooseWallet(rdns);
   return run(async (provider) => {
     const [address] = await requestAccounts(provider, 'eth_requestAccounts');
     if (!address) throw new WalletFlowError(i18next.t('wallet.noAccounts'));

@@ -10,6 +10,7 @@ import { clampStart, clippable, defaultDuration, fits, initialStart, maxStart } 
 import { RangePreview } from './range-preview.tsx';
 import { RangeTimeline } from './range-timeline.tsx';
 import { TagInput } from '../../../components/tag-input.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 export function ClipCreator({ source }: { source: ClipSourceInfo }) {
   const { t } = useTranslation();
@@ -61,11 +62,8 @@ export function ClipCreator({ source }: { source: ClipSourceInfo }) {
         void navigate(`/clips/${clip_id}`);
       },
       onError: (err) => {
-        const detail = err instanceof ApiError && err.status > 0 ? err.message : null;
-        notify(
-          'error',
-          detail === CLIP_BEYOND_SOURCE ? t('clips.creator.beyondSource') : (detail ?? t('clips.creator.failed')),
-        );
+        const beyond = err instanceof ApiError && err.message === CLIP_BEYOND_SOURCE;
+        notify('error', beyond ? t('clips.creator.beyondSource') : errorText(err, 'clips.creator.failed'));
       },
     });
   };

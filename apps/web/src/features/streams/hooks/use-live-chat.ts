@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { refreshUser, session } from '../../../lib/session/session-store.ts';
 import { reconnectDelay } from '../lib/reconnect.ts';
 import { wsUrl } from '../lib/ws-url.ts';
+import { translateError } from '../../../lib/error-text.ts';
 
 export type ChatConnection = 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
@@ -123,7 +124,12 @@ export function useLiveChat(
             tooFast();
             break;
           }
-          notify('error', frame.code === 'insufficient_funds' ? i18next.t('live.chat.insufficient') : frame.message);
+          notify(
+            'error',
+            frame.code === 'insufficient_funds'
+              ? i18next.t('live.chat.insufficient')
+              : translateError({ ...frame, detail: frame.message }),
+          );
           if (frame.code === 'insufficient_funds') void refreshUser();
           break;
         }

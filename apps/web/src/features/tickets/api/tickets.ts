@@ -2,6 +2,7 @@ import type { Ticket, TicketCategory, TicketStats } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export interface TicketFilters {
   status?: string;
@@ -40,13 +41,17 @@ export const useTicket = (id: string | undefined) =>
     retry: false,
   });
 
+/** A ticket category in the reader's language; the server's English name when the slug is unknown. */
+export const ticketCategoryName = (category: { slug: string; name: string }): string =>
+  i18next.t(`help.ticketCategories.${category.slug}`, { defaultValue: category.name });
+
 /** The spec's texts: 404, 403, other failures, and a network error (no HTTP status at all). */
 export function ticketErrorText(err: unknown, fallbackKey: string): string {
   if (err instanceof ApiError) {
     if (err.status === 404) return i18next.t('help.errors.notFound');
     if (err.status === 403) return i18next.t('help.errors.forbidden');
     if (err.status === 0) return i18next.t('help.errors.network');
-    return err.status >= 500 ? i18next.t(fallbackKey) : err.message;
+    return errorText(err, fallbackKey);
   }
   return i18next.t('help.errors.network');
 }

@@ -2,7 +2,7 @@ import { TicketStatuses, type User } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { closeDialog, Dialog } from '../../../components/dialog.tsx';
-import { ticketErrorText, useTicket, useUpdateTicket } from '../api/tickets.ts';
+import { ticketCategoryName, ticketErrorText, useTicket, useUpdateTicket } from '../api/tickets.ts';
 import { Conversation } from './conversation.tsx';
 
 /** Staff view of one ticket: status, assignment, public replies and internal notes. */
@@ -51,7 +51,7 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
               </>
             )}
             {' · '}
-            {ticket.category_name}
+            {ticketCategoryName({ slug: ticket.category_slug, name: ticket.category_name })}
           </p>
           <div className="inline-form form">
             <label>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ticketErrorText, useReplyToTicket } from '../api/tickets.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
+import { issueText } from '../../../lib/error-text.ts';
 
 /** The thread and the reply box; staff may mark a reply as an internal note. */
 export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
@@ -17,7 +18,7 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
   const send = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = TicketReplySchema.safeParse({ message, is_internal: internal });
-    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('help.errors.reply')));
+    setInvalid(parsed.success ? null : issueText(parsed.error.issues[0], 'help.errors.reply'));
     if (!parsed.success) return;
     reply.mutate(
       { message: parsed.data.message, isInternal: parsed.data.is_internal },

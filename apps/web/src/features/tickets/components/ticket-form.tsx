@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
-import { ticketErrorText, useCategories, useCreateTicket } from '../api/tickets.ts';
+import { ticketCategoryName, ticketErrorText, useCategories, useCreateTicket } from '../api/tickets.ts';
+import { issueText } from '../../../lib/error-text.ts';
+
+/** The form's own names for its fields, in its refusals (the ticket's title is its subject). */
+const FIELD_LABELS = { title: 'help.subject', description: 'help.description', category_id: 'help.category' };
 
 /** Subject, category and description are required; priority defaults to medium; email is optional. */
 export function TicketForm({ initialCategory }: { initialCategory?: number }) {
@@ -27,7 +31,7 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = TicketCreateSchema.safeParse(form);
-    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('help.errors.create')));
+    setInvalid(parsed.success ? null : issueText(parsed.error.issues[0], 'help.errors.create', FIELD_LABELS));
     if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: (ticket) => {
@@ -48,7 +52,7 @@ export function TicketForm({ initialCategory }: { initialCategory?: number }) {
         <select value={form.category_id} onChange={set('category_id')} data-testid="ticket-category">
           <option value="">{t('help.chooseCategory')}</option>
           {categories?.map((c) => (
-            <option key={c.id} value={c.id}>{`${c.icon} ${c.name}`}</option>
+            <option key={c.id} value={c.id}>{`${c.icon} ${ticketCategoryName(c)}`}</option>
           ))}
         </select>
       </label>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/time-ago.tsx';
 import { PriorityBadge, StatusBadge } from './status-badge.tsx';
+import { ticketCategoryName } from '../api/tickets.ts';
 
 export function TicketList({ tickets }: { tickets: Ticket[] }) {
   const { t } = useTranslation();
@@ -15,8 +16,9 @@ export function TicketList({ tickets }: { tickets: Ticket[] }) {
             <span className="muted">{ticket.ticket_number}</span> <strong>{ticket.title}</strong>
           </Link>
           <div className="ticket-meta">
-            <StatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /> · {ticket.category_name}{' '}
-            · <TimeAgo iso={ticket.created_at} />
+            <StatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /> ·{' '}
+            {ticketCategoryName({ slug: ticket.category_slug, name: ticket.category_name })} ·{' '}
+            <TimeAgo iso={ticket.created_at} />
           </div>
         </li>
       ))}

@@ -1,13 +1,13 @@
 import { UsernameSchema, formatCount, formatTokens, shortWallet, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useUpdateUsername } from '../api/profile.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { TipsReceived } from './tips-received.tsx';
 import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
 import { useCreatorAnalytics } from '../../analytics/index.ts';
+import { errorText, issueText } from '../../../lib/error-text.ts';
 
 function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -17,10 +17,10 @@ function NameEditor({ user }: { user: User }) {
   const save = () => {
     if (name.trim() === user.username) return setEditing(false); // only a changed name is sent
     const parsed = UsernameSchema.safeParse(name);
-    if (!parsed.success) return notify('error', parsed.error.issues[0]?.message ?? t('settings.updateFailed'));
+    if (!parsed.success) return notify('error', issueText(parsed.error.issues[0], 'settings.updateFailed'));
     update.mutate(parsed.data, {
       onSuccess: () => setEditing(false),
-      onError: (err) => notify('error', err instanceof ApiError ? err.message : t('settings.updateFailed')),
+      onError: (err) => notify('error', errorText(err, 'settings.updateFailed')),
     });
   };
   if (!editing) {

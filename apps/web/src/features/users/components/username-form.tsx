@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useUpdateUsername } from '../api/profile.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 export function UsernameForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [name, setName] = useState(user.username);
   const [invalid, setInvalid] = useState<string | null>(null);
   const update = useUpdateUsername();
-  const error = invalid ?? (update.error && (update.error.message || t('settings.updateFailed')));
+  const error = invalid ?? (update.error && errorText(update.error, 'settings.updateFailed'));
   const changed = name.trim() !== user.username; // only a changed name is sent
 
   function save(e: React.FormEvent) {

@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { useRateVideo, useVideoRating } from '../api/viewing.ts';
 import './rating-stars.css';
+import { errorText } from '../../../lib/error-text.ts';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -26,7 +27,7 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
           'success',
           earned > 0 ? t('earnings.rating.earned', { amount: formatInr(earned) }) : t('earnings.rating.thanks'),
         ),
-      onError: (err) => notify('error', err.message),
+      onError: (err) => notify('error', errorText(err)),
     });
   };
 

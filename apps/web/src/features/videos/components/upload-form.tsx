@@ -2,9 +2,9 @@ import { VideoCategories, VideoLimits, VideoUploadFieldsSchema } from '@app/shar
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useUploadVideo } from '../api/upload-video.ts';
+import { errorText, issueText } from '../../../lib/error-text.ts';
 
 const REDIRECT_MS = 2000;
 
@@ -28,9 +28,7 @@ export function UploadForm() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const upload = useUploadVideo(setProgress);
-  const error =
-    invalid ??
-    (upload.error && (upload.error instanceof ApiError ? upload.error.message : t('videos.errors.uploadFailed')));
+  const error = invalid ?? (upload.error && errorText(upload.error, 'videos.errors.uploadFailed'));
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -45,7 +43,7 @@ export function UploadForm() {
     const fileError = validateFile(file);
     if (fileError) return setInvalid(t(fileError));
     const fields = VideoUploadFieldsSchema.safeParse({ title, description, category, tags });
-    if (!fields.success) return setInvalid(fields.error.issues[0]?.message ?? t('videos.errors.uploadFailed'));
+    if (!fields.success) return setInvalid(issueText(fields.error.issues[0], 'videos.errors.uploadFailed'));
     setInvalid(null);
     const form = new FormData();
     form.set('file', file!);
@@ -123,7 +121,7 @@ export function UploadForm() {
           >
             {VideoCategories.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {t(`clips.category.${c}`)}
               </option>
             ))}
           </select>

@@ -60,7 +60,8 @@ export function VideoDetails({ video }: { video: Video }) {
         <div className="watch-bar">
           <p className="video-meta">
             {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
-            <TimeAgo iso={video.upload_date} /> · {video.category}
+            <TimeAgo iso={video.upload_date} /> ·{' '}
+            {t(`clips.category.${video.category}`, { defaultValue: video.category })}
           </p>
           <div className="button-row">
             <button type="button" className="button button-secondary" onClick={like} data-testid="like-button">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
 import { VideoCard } from './video-card.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 
 interface Props {
   videos: Video[] | undefined;
@@ -26,7 +27,7 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
     return (
       <div className="panel panel-error" role="alert">
         <h2>{t('videos.loadFailed')}</h2>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
+        <p>{errorText(error)}</p>
         <button type="button" className="button" onClick={onRetry}>
           {t('errors.tryAgain')}
         </button>

@@ -2,6 +2,7 @@ import type { Payout, PayoutRequest, ViewerEarnings, ViewingSession } from '@app
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /** Sessions the Viewing History tab shows. */
 export const HISTORY_SHOWN = 10;
@@ -39,7 +40,6 @@ export const claimReferral = (code: string) =>
 
 /** The spec's payout failure texts: the server's detail, else a fallback; a network error has its own. */
 export function payoutErrorText(err: unknown): string {
-  if (err instanceof ApiError)
-    return err.status >= 500 ? i18next.t('earnings.payout.failed') : err.message || i18next.t('earnings.payout.failed');
+  if (err instanceof ApiError && err.status > 0) return errorText(err, 'earnings.payout.failed');
   return i18next.t('earnings.payout.network');
 }
