@@ -145,6 +145,24 @@ describe.each(testDialects)('video upload on %s', (dialect) => {
     await nothingLeftBehind(before);
   });
 
+  it('answers 507 when the media store is out of space, and leaves nothing behind', async () => {
+    const before = await snapshot();
+    // a blob store whose disk is full: the move into it fails as a real one does
+    const putFile = t.ctx.blobs.putFile.bind(t.ctx.blobs);
+    t.ctx.blobs.putFile = () =>
+      Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    try {
+      const data = Buffer.concat([fs.readFileSync(clip), Buffer.from('a different file')]);
+      const res = await upload({ title: 'No room' }, { name: 'full.mp4', type: 'video/mp4', data });
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toMatchObject({ code: 'insufficient_storage' });
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      t.ctx.blobs.putFile = putFile;
+    }
+    await nothingLeftBehind(before);
+  });
+
   it('checks the form: file, title, category, sign-in', async () => {
     const data = fs.readFileSync(clip);
     expect((await upload({ title: 'No file' })).json().detail).toBe('Please select a video file to upload');
