@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVideo } from '../../server/src/testing/fixtures.ts';
 import { createUser } from '../../server/src/modules/users/users.service.ts';
-import { auditLedger, balances, entryKeys, ledgerProblems } from '../support/ledger-audit.ts';
+import { auditLedger, balances, entryKeys, ledgerProblems } from '../../server/src/testing/ledger-audit.ts';
 import { openServerDatabase, startServer, type RunningServer } from '../support/server.ts';
 
 const TIPPERS = 8;

@@ -1,5 +1,5 @@
 import { StreamLimits } from '@app/shared';
-import { auditLedger, entryKeys, ledgerProblems } from '../../../apps/e2e/support/ledger-audit.ts';
+import { auditLedger, entryKeys, ledgerProblems } from '../../../apps/server/src/testing/ledger-audit.ts';
 import { openServerDatabase, startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
 import { runFanout, type FanoutResult } from '../lib/chat-load.ts';
 import { startChildServer } from '../lib/child-server.ts';

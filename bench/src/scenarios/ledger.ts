@@ -6,7 +6,7 @@ import {
   entryKeys,
   ledgerProblems,
   type LedgerAudit,
-} from '../../../apps/e2e/support/ledger-audit.ts';
+} from '../../../apps/server/src/testing/ledger-audit.ts';
 import type { Db } from '../../../apps/server/src/db/database.ts';
 import { SystemAccount, transfer, userAccountId } from '../../../apps/server/src/modules/ledger/ledger.service.ts';
 import { insertVideo } from '../../../apps/server/src/testing/fixtures.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/src/db/database.ts';
+import type { Db } from '../db/database.ts';
 
 /** The ledger's invariants, read straight from a server's database. */
 export interface LedgerAudit {

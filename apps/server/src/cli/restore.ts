@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { restore } from '../ops/backup.ts';
+
+// npm run restore -- <dir>: rebuilds an empty DATA_DIR (or empty PostgreSQL database) and the blob store from a backup.
+const arg = process.argv[2];
+if (!arg) {
+  console.error('Usage: npm run restore -- <folder>');
+  process.exit(2);
+}
+// npm runs workspace scripts in the workspace: a relative folder is the caller's (INIT_CWD).
+const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+try {
+  const done = await restore(loadConfig(), dir);
+  console.log(
+    `Restored the ${done.database.dialect} database and ${done.blobs.length} blobs from the backup of ${done.created_at}. ` +
+      'Put back APP_SECRET (or DATA_DIR/secrets.json) before starting: it opens the sealed payout details.',
+  );
+} catch (err) {
+  console.error(`Restore failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+}
