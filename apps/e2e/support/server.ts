@@ -15,10 +15,12 @@ export interface RunningServer {
   joinEnv: Record<string, string>;
   /** SIGKILL, as a crash or an OOM kill would: nothing is flushed or closed, and the data stays for a restart */
   kill(): Promise<void>;
+  /** SIGTERM, as a deploy or `systemctl restart` does: the process stops gracefully, and the data stays for a restart */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net
       .createServer()
@@ -49,6 +51,8 @@ const withoutDatabaseUrl = ({ DATABASE_URL: _, ...env }: NodeJS.ProcessEnv) => e
 export interface StartOptions {
   /** fills the fresh, migrated database before the server opens it */
   prepare?: (db: Db) => Promise<void>;
+  /** listen here instead of on a free port (a process restarted in place, behind a proxy) */
+  port?: number;
 }
 
 /** The server's output is kept for error messages only: the last 64 KB of it. */
@@ -67,7 +71,7 @@ export async function startServer(
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build -w apps/web` (npm test does it)');
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-e2e-'));
   const fresh: FreshDatabase | null = await createFreshDatabase();
@@ -124,6 +128,9 @@ export async function startServer(
     },
     async kill() {
       await signal(child, 'SIGKILL');
+    },
+    async halt() {
+      await signal(child, 'SIGTERM');
     },
     async stop() {
       await signal(child, 'SIGTERM');

@@ -33,6 +33,10 @@ export const StreamLimits = {
   chatFrameMaxBytes: 16 * 1024,
   chatReconnectAttempts: 5,
   chatReconnectDelayMs: 2_000,
+  /** a server that stops on purpose (restart, deploy) closes sockets with this (RFC 6455 "service restart") */
+  restartCloseCode: 1012,
+  /** …and the client reopens within this, spread at random so a room does not return all at once */
+  restartReconnectMaxMs: 1_500,
   /** the stream form resets this long after stop */
   resetAfterStopMs: 3_000,
 } as const;

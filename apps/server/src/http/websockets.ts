@@ -1,13 +1,16 @@
-import { Gauge } from 'prom-client';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { StreamLimits } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { AppError, forbidden, notFound } from './errors.ts';
 import { AddressGate, WindowCount, peerAddress } from './socket-limits.ts';
 
 /** inbound budgets are counted over this window */
 export const BUDGET_WINDOW_MS = 10_000;
+/** How long a stopping server waits for its sockets to answer the restart close. */
+export const RESTART_CLOSE_WAIT_MS = 1_000;
 /** a socket closed for its behaviour gets this long to acknowledge before it is cut */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -92,7 +95,20 @@ export function registerWebSockets(app: FastifyInstance, routes: SocketRoute[]):
       refuse(socket, new AppError(500, 'internal', 'Internal Server Error'));
     });
   });
-  app.addHook('onClose', async () => {
+  // Stopping on purpose: every socket is told to come back (1012, "service restart"), which the web
+  // client does at once, to whichever process the balancer picks; one that does not answer the close
+  // within RESTART_CLOSE_WAIT_MS is cut.
+  app.addHook('preClose', async () => {
+    const closing = servers.flatMap(({ wss }) =>
+      [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once('close', () => resolve());
+            client.close(StreamLimits.restartCloseCode, 'Server restarting: reconnect');
+          }),
+      ),
+    );
+    await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, RESTART_CLOSE_WAIT_MS).unref())]);
     for (const { wss } of servers) {
       for (const client of wss.clients) client.terminate();
       wss.close();

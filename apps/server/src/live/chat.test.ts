@@ -232,6 +232,26 @@ describe.each(testDialects)('live chat on %s', (dialect) => {
   });
 });
 
+describe('a server that stops on purpose', () => {
+  it('tells every chat socket to come back (1012, service restart) before it closes', async () => {
+    const t = await createTestApp('sqlite');
+    const base = await listen(t);
+    const streamer = await signInWithWallet(t.app);
+    const { stream_id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/streams/create',
+        headers: bearer(streamer.access_token),
+        payload: { title: 'Restart' },
+      })
+    ).json<StreamCreated>();
+    const watchers = [new Client(`${base}/ws/stream/${stream_id}`), new Client(`${base}/ws/stream/${stream_id}`)];
+    await Promise.all(watchers.map((w) => w.welcomed()));
+    await t.close();
+    expect(watchers.map((w) => w.closeCode)).toEqual([1012, 1012]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
   'live chat across two server processes over Redis',
   () => {

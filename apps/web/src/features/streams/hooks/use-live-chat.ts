@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { refreshUser, session } from '../../../lib/session/session-store.ts';
-import { reconnectDelay } from '../lib/reconnect.ts';
+import { isRestartClose, reconnectDelay } from '../lib/reconnect.ts';
 import { wsUrl } from '../lib/ws-url.ts';
 import { translateError } from '../../../lib/error-text.ts';
 
@@ -172,7 +172,7 @@ export function useLiveChat(
         socket.current = null;
         const delay = reconnectDelay(attempts + 1, e.code);
         if (delay !== null) {
-          attempts += 1;
+          if (!isRestartClose(e.code)) attempts += 1;
           setConnection('reconnecting');
           retry = setTimeout(open, delay);
           return;

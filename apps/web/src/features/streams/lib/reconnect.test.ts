@@ -7,6 +7,12 @@ describe('chat reconnects', () => {
     expect(reconnectDelay(6, 1006)).toBeNull();
   });
 
+  it('comes back within 1.5 s when the server restarts, whatever the attempt, spread at random', () => {
+    expect(reconnectDelay(1, 1012, () => 0)).toBe(0);
+    expect(reconnectDelay(9, 1012, () => 0.5)).toBe(750);
+    expect(reconnectDelay(9, 1012, () => 0.999)).toBeLessThanOrEqual(1500);
+  });
+
   it('never retries a room the server refused for good', () => {
     expect(reconnectDelay(1, FINAL_CLOSE_CODE)).toBeNull();
   });
