@@ -62,7 +62,6 @@ export const ErrorCodes = [
   'session_expired',
   'username_taken',
   'username_reserved',
-  'email_taken',
   'invalid_credentials',
   'wallet_signature_invalid',
   'sign_in_request_expired',
