@@ -75,6 +75,22 @@ export const ErrorCodes = [
   'stream_not_found',
   'stream_ended',
   'category_required',
+  // Videos, clips, follows and watching
+  'video_not_found',
+  'video_not_playable',
+  'cannot_rate_own_video',
+  'watch_session_not_found',
+  'user_not_found',
+  'creator_not_found',
+  'cannot_follow_self',
+  'clip_not_found',
+  'clip_source_not_found',
+  'clip_source_not_ready',
+  /** a live stream that has recorded nothing to clip yet */
+  'nothing_recorded_yet',
+  'clip_beyond_source',
+  /** text holding the NUL character, which no database column can keep */
+  'nul_character',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
