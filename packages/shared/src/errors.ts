@@ -91,6 +91,42 @@ export const ErrorCodes = [
   'clip_beyond_source',
   /** text holding the NUL character, which no database column can keep */
   'nul_character',
+  // Payouts and referrals
+  'payout_below_threshold',
+  'payout_already_requested',
+  'payout_not_found',
+  'payout_already_decided',
+  /** something only staff may do */
+  'staff_only',
+  'referral_code_not_found',
+  'own_referral_code',
+  'referral_window_passed',
+  /** the code of someone this account referred: referrals do not go in circles */
+  'referral_code_of_referred',
+  'referral_already_recorded',
+  // Advertisers and campaigns
+  'no_advertiser_account',
+  'advertiser_account_exists',
+  'advertiser_not_active',
+  'budget_exceeds_balance',
+  'campaign_not_found',
+  /** a pause, resume or cancel that the campaign's status does not allow */
+  'campaign_status_conflict',
+  'payment_declined',
+  /** no payment provider is set up: adding funds is not possible yet */
+  'payments_unavailable',
+  // Uploads and media limits
+  'file_missing',
+  'file_too_large',
+  'upload_interrupted',
+  'not_a_video',
+  /** a format that is not a video the site takes */
+  'video_format_refused',
+  /** a playlist or concat script: a list of other files, not a video */
+  'video_refers_to_files',
+  'video_too_long',
+  'frame_rate_too_high',
+  'frame_too_large',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
