@@ -127,6 +127,24 @@ export const ErrorCodes = [
   'video_too_long',
   'frame_rate_too_high',
   'frame_too_large',
+  // Streams and tickets
+  'not_stream_creator',
+  /** an ended stream asked to go live: a new stream is needed */
+  'stream_ended_create_new',
+  /** a stream that has been on air is kept: it can be ended, not discarded */
+  'stream_was_live',
+  /** the recording of a live stream cannot be reached for a moment */
+  'recording_unavailable',
+  'ticket_not_found',
+  'not_your_ticket',
+  'ticket_closed',
+  'assignee_not_staff',
+  // Account
+  'no_email_address',
+  'same_email_address',
+  /** a password reset for an account that signs in with its wallet */
+  'wallet_account_no_password',
+  'username_confirmation_mismatch',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
