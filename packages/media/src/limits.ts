@@ -50,6 +50,14 @@ export const withoutDurationCap = (limits: MediaLimits): MediaLimits => ({
 /** A limit was exceeded: the media is refused as too large (HTTP 413), not as broken. */
 export class MediaLimitError extends Error {
   override name = 'MediaLimitError';
+  constructor(
+    message: string,
+    /** which limit, as a stable code the uploader's language can name, with the bound it sets */
+    readonly code: 'video_too_long' | 'frame_rate_too_high' | 'frame_too_large',
+    readonly params: Record<string, number>,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -20,12 +20,15 @@ export class NotAVideoError extends Error {
  */
 export class RefusedFormatError extends NotAVideoError {
   override name = 'RefusedFormatError';
+  /** a playlist or a concat script: the uploader sent a list of files, not a video */
+  readonly refersToOtherFiles: boolean;
   constructor(readonly format: string) {
     super(
       REFERS_TO_OTHER_FILES.has(format)
         ? `This file is a ${format === 'concat' ? 'concat script' : 'playlist'} that refers to other files, not a video: upload the video file itself`
         : `Files in the "${format}" format are not accepted: upload an MP4, MOV, WebM, MKV, AVI, FLV or MPEG video`,
     );
+    this.refersToOtherFiles = REFERS_TO_OTHER_FILES.has(format);
   }
 }
 
@@ -175,11 +178,15 @@ function checkLimits(info: MediaInfo, limits: MediaLimits): void {
   if (durationSeconds > limits.maxDurationSeconds) {
     throw new MediaLimitError(
       `The video is ${formatDuration(durationSeconds)} long; the limit is ${formatDuration(limits.maxDurationSeconds)}`,
+      'video_too_long',
+      { max_minutes: Math.max(1, Math.round(limits.maxDurationSeconds / 60)) },
     );
   }
   if (fps !== null && fps > limits.maxFrameRate) {
     throw new MediaLimitError(
       `The video has ${Math.round(fps)} frames per second; the limit is ${limits.maxFrameRate}`,
+      'frame_rate_too_high',
+      { max: limits.maxFrameRate },
     );
   }
 }
@@ -187,6 +194,8 @@ function checkLimits(info: MediaInfo, limits: MediaLimits): void {
 const frameTooLarge = (width: number, height: number, limits: MediaLimits): MediaLimitError =>
   new MediaLimitError(
     `The video's frame size ${width}×${height} is over the limit (at most ${limits.maxFrameSide} pixels a side and ${limits.maxFramePixels} pixels a frame)`,
+    'frame_too_large',
+    { max_side: limits.maxFrameSide },
   );
 
 const formatDuration = (seconds: number): string => {

@@ -62,7 +62,6 @@ export const ErrorCodes = [
   'session_expired',
   'username_taken',
   'username_reserved',
-  'email_taken',
   'invalid_credentials',
   'wallet_signature_invalid',
   'sign_in_request_expired',
@@ -76,6 +75,76 @@ export const ErrorCodes = [
   'stream_not_found',
   'stream_ended',
   'category_required',
+  // Videos, clips, follows and watching
+  'video_not_found',
+  'video_not_playable',
+  'cannot_rate_own_video',
+  'watch_session_not_found',
+  'user_not_found',
+  'creator_not_found',
+  'cannot_follow_self',
+  'clip_not_found',
+  'clip_source_not_found',
+  'clip_source_not_ready',
+  /** a live stream that has recorded nothing to clip yet */
+  'nothing_recorded_yet',
+  'clip_beyond_source',
+  /** text holding the NUL character, which no database column can keep */
+  'nul_character',
+  // Payouts and referrals
+  'payout_below_threshold',
+  'payout_already_requested',
+  'payout_not_found',
+  'payout_already_decided',
+  /** something only staff may do */
+  'staff_only',
+  'referral_code_not_found',
+  'own_referral_code',
+  'referral_window_passed',
+  /** the code of someone this account referred: referrals do not go in circles */
+  'referral_code_of_referred',
+  'referral_already_recorded',
+  // Advertisers and campaigns
+  'no_advertiser_account',
+  'advertiser_account_exists',
+  'advertiser_not_active',
+  'budget_exceeds_balance',
+  'campaign_not_found',
+  /** a pause, resume or cancel that the campaign's status does not allow */
+  'campaign_status_conflict',
+  'payment_declined',
+  /** no payment provider is set up: adding funds is not possible yet */
+  'payments_unavailable',
+  // Uploads and media limits
+  'file_missing',
+  'file_too_large',
+  'upload_interrupted',
+  'not_a_video',
+  /** a format that is not a video the site takes */
+  'video_format_refused',
+  /** a playlist or concat script: a list of other files, not a video */
+  'video_refers_to_files',
+  'video_too_long',
+  'frame_rate_too_high',
+  'frame_too_large',
+  // Streams and tickets
+  'not_stream_creator',
+  /** an ended stream asked to go live: a new stream is needed */
+  'stream_ended_create_new',
+  /** a stream that has been on air is kept: it can be ended, not discarded */
+  'stream_was_live',
+  /** the recording of a live stream cannot be reached for a moment */
+  'recording_unavailable',
+  'ticket_not_found',
+  'not_your_ticket',
+  'ticket_closed',
+  'assignee_not_staff',
+  // Account
+  'no_email_address',
+  'same_email_address',
+  /** a password reset for an account that signs in with its wallet */
+  'wallet_account_no_password',
+  'username_confirmation_mismatch',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -43,7 +43,8 @@ type Specifics = Omit<ErrorSpecifics, 'retryAfterSeconds'>;
 
 export const badRequest = (detail: string, specifics?: Specifics) =>
   new AppError(400, 'bad_request', detail, specifics);
-export const validationFailed = (detail: string) => new AppError(400, 'validation_failed', detail);
+export const validationFailed = (detail: string, specifics?: Specifics) =>
+  new AppError(400, 'validation_failed', detail, specifics);
 /** A zod issue as a 400 with its code, field and bounds (see issueError). */
 export const invalidInput = (issue: IssueLike | undefined, fallback: string) => {
   if (!issue) return validationFailed(fallback);
@@ -52,20 +53,25 @@ export const invalidInput = (issue: IssueLike | undefined, fallback: string) => 
 };
 export const unauthorized = (detail = 'Authentication required', specifics?: Specifics) =>
   new AppError(401, 'unauthorized', detail, specifics);
-export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'forbidden', detail);
+export const forbidden = (detail = 'You do not have permission to do this', specifics?: Specifics) =>
+  new AppError(403, 'forbidden', detail, specifics);
 /** Staff may not decide on their own money: another staff member must. */
 export const ownPayout = (detail: string) => new AppError(403, 'own_payout', detail);
 export const adminRequired = (detail: string) => new AppError(403, 'admin_required', detail);
-export const notFound = (detail = 'Not found') => new AppError(404, 'not_found', detail);
+export const notFound = (detail = 'Not found', specifics?: Specifics) =>
+  new AppError(404, 'not_found', detail, specifics);
 export const conflict = (detail: string, specifics?: Specifics) => new AppError(409, 'conflict', detail, specifics);
 /** The same idempotency key sent again with a different request: never applied, never mistaken for the first. */
 export const idempotencyMismatch = (detail = 'This idempotency key was already used for a different request') =>
   new AppError(409, 'idempotency_mismatch', detail);
 export const serviceUnavailable = (detail: string, retryAfterSeconds?: number, specifics?: Specifics) =>
   new AppError(503, 'service_unavailable', detail, { ...specifics, retryAfterSeconds });
-export const payloadTooLarge = (detail: string) => new AppError(413, 'payload_too_large', detail);
-export const uploadStalled = (detail: string) => new AppError(408, 'upload_stalled', detail);
-export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', detail);
+export const payloadTooLarge = (detail: string, specifics?: Specifics) =>
+  new AppError(413, 'payload_too_large', detail, specifics);
+export const uploadStalled = (detail: string, specifics?: Specifics) =>
+  new AppError(408, 'upload_stalled', detail, specifics);
+export const unsupportedMediaType = (detail: string, specifics?: Specifics) =>
+  new AppError(415, 'unsupported_media_type', detail, specifics);
 export const tooManyRequests = (
   detail = 'Too many requests, please slow down',
   retryAfterSeconds?: number,

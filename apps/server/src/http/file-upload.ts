@@ -40,9 +40,14 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
  * size limit enforced as bytes arrive. On any failure (too large, client gone, stalled, bad form)
  * the temp file is removed before the error propagates: nothing half-written stays behind.
  */
+/** The file over the size limit, with the limit in MB for the uploader's language. */
+const tooLarge = (opts: FileUploadOptions) =>
+  ({ code: 'file_too_large', params: { max_mb: Math.round(opts.maxBytes / (1024 * 1024)) } }) as const;
+
 export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOptions): Promise<ReceivedFile> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > opts.maxBytes + 1024 * 1024) throw payloadTooLarge(opts.tooLarge);
+  if (Number.isFinite(declared) && declared > opts.maxBytes + 1024 * 1024)
+    throw payloadTooLarge(opts.tooLarge, tooLarge(opts));
   if (!req.isMultipart()) throw badRequest('Send the video as multipart/form-data');
   const parts = multipartParts(req, {
     limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
@@ -83,10 +88,10 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
         },
       );
       await writing;
-      if (part.file.truncated) throw payloadTooLarge(opts.tooLarge);
+      if (part.file.truncated) throw payloadTooLarge(opts.tooLarge, tooLarge(opts));
       file = { size, cid: hasher.digest(), filename: part.filename, declaredType: part.mimetype };
     }
-    if (!file || file.size === 0) throw badRequest(opts.missingFile);
+    if (!file || file.size === 0) throw badRequest(opts.missingFile, { code: 'file_missing', field: opts.fileField });
     return { ...file, tempPath, fields };
   };
 
@@ -103,9 +108,10 @@ export async function receiveFileUpload(req: FastifyRequest, opts: FileUploadOpt
     if (req.raw.destroyed && !req.raw.complete) {
       // A visitor closing the tab mid-upload is ordinary, not a server fault.
       req.log.info('upload aborted by the client');
-      throw badRequest('The upload was interrupted');
+      throw badRequest('The upload was interrupted', { code: 'upload_interrupted' });
     }
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(opts.tooLarge);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw payloadTooLarge(opts.tooLarge, tooLarge(opts));
     throw err;
   } finally {
     idle.release();

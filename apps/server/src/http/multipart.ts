@@ -18,7 +18,7 @@ export function multipartParts(req: FastifyRequest, opts: PartsOptions): ReturnT
 /** A text field's value, refused when it holds what no database column can (see lib/nul-text.ts). */
 export function fieldText(name: string, value: unknown): string {
   const text = String(value);
-  if (hasNulText(text) || hasNulText(name)) throw validationFailed(NUL_TEXT_REFUSED);
+  if (hasNulText(text) || hasNulText(name)) throw validationFailed(NUL_TEXT_REFUSED, { code: 'nul_character' });
   return text;
 }
 

@@ -9,7 +9,7 @@ import { validationFailed } from './errors.ts';
 export function registerNulTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (req, _reply, done) => {
     if (hasNulText(req.params) || hasNulText(req.query) || hasNulText(req.body))
-      done(validationFailed(NUL_TEXT_REFUSED));
+      done(validationFailed(NUL_TEXT_REFUSED, { code: 'nul_character' }));
     else done();
   });
 }

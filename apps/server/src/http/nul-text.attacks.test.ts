@@ -23,7 +23,7 @@ describe.each(testDialects)('attack: text with a NUL character on %s', (dialect)
 
   const refusedClearly = (res: { statusCode: number; json(): unknown }) => {
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: expect.stringContaining('NUL') });
+    expect(res.json()).toMatchObject({ code: 'nul_character', detail: expect.stringContaining('NUL') });
   };
 
   it('in a JSON body is refused with 400 and nothing is stored', async () => {

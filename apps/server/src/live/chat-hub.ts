@@ -184,7 +184,7 @@ export class ChatHub {
       if (typeof frame !== 'object' || frame === null || (frame as { type?: unknown }).type !== 'chat') {
         throw new ChatRefusal('invalid_value', 'Send {"type":"chat","message":…}');
       }
-      if (hasNulText(frame)) throw new ChatRefusal('invalid_value', NUL_TEXT_REFUSED);
+      if (hasNulText(frame)) throw new ChatRefusal('nul_character', NUL_TEXT_REFUSED);
       if (!(await this.ctx.live.bus.takeChatTurn(streamId, user.id))) {
         throw new ChatRefusal('chat_too_fast', 'You are sending messages too quickly. Please wait a few seconds.');
       }

@@ -72,10 +72,13 @@ export class LiveContext {
     const replied = new Promise<RecordingSnapshot | null | Error>((resolve) => (settle = resolve));
     const unsubscribe = await this.bus.subscribe(streamId, (event) => {
       if (event.type !== 'snapshot_reply' || event.request_id !== requestId) return;
-      if (event.failed) settle(serviceUnavailable(SNAPSHOT_UNAVAILABLE));
+      if (event.failed) settle(serviceUnavailable(SNAPSHOT_UNAVAILABLE, undefined, { code: 'recording_unavailable' }));
       else settle(event.cid ? { cid: event.cid, durationMs: event.duration_ms } : null);
     });
-    const timer = setTimeout(() => settle(serviceUnavailable(SNAPSHOT_UNAVAILABLE)), timeoutMs);
+    const timer = setTimeout(
+      () => settle(serviceUnavailable(SNAPSHOT_UNAVAILABLE, undefined, { code: 'recording_unavailable' })),
+      timeoutMs,
+    );
     try {
       await this.bus.publish(streamId, { type: 'snapshot_request', request_id: requestId });
       const reply = await replied;

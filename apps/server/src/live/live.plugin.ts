@@ -63,8 +63,9 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         const user = await userOf(query);
         if (!user) return unauthorized('Please sign in first', { code: 'sign_in_required' });
         const stream = await findStreamRow(ctx.db, streamId);
-        if (!stream) return notFound('Stream not found');
-        if (stream.creator_id !== user.id) return forbidden('Only the creator of this stream can send video to it');
+        if (!stream) return notFound('Stream not found', { code: 'stream_not_found' });
+        if (stream.creator_id !== user.id)
+          return forbidden('Only the creator of this stream can send video to it', { code: 'not_stream_creator' });
         if (stream.status === 'ended') return conflict('This stream has ended', { code: 'stream_ended' });
         return (ws) => browserIngest(ws, streamId);
       },

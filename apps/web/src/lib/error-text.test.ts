@@ -36,12 +36,16 @@ describe('server errors in the reader’s language', () => {
     expect(errorText(new ApiError('Invalid email or password', 401, 'invalid_credentials'))).toBe(
       'ईमेल या पासवर्ड गलत है',
     );
-    expect(errorText(new ApiError('A detail with no translation', 409, 'conflict'), 'settings.updateFailed')).toBe(
+    expect(errorText(new ApiError('A detail with no translation', 409, 'not_a_code'), 'settings.updateFailed')).toBe(
       'A detail with no translation',
     );
+    // a generic code still reads in the reader's language
+    expect(errorText(new ApiError('Something conflicting', 409, 'conflict'))).toBe(i18next.t('errors.codes.conflict'));
     expect(errorText(new ApiError('Internal server error', 500, 'internal'), 'settings.updateFailed')).toBe(
       i18next.t('settings.updateFailed'),
     );
+    // without a fallback, a fault says so in the reader's language
+    expect(errorText(new ApiError('Internal server error', 500, 'internal'))).toBe(i18next.t('errors.codes.internal'));
     // a 503 that has words of its own is shown in them
     expect(errorText(new ApiError('busy', 503, 'password_check_busy'), 'settings.updateFailed')).toBe(
       i18next.t('errors.codes.password_check_busy'),

@@ -30,14 +30,20 @@ export function translateError({ code, field, params, detail }: ErrorDescription
   return i18next.t(`errors.codes.${code}`, { ...params, field: fieldLabel(field, labels) });
 }
 
+/** The codes of a server fault that says nothing of its own: the page's own words for the failure say more. */
+const GENERIC_FAULTS = new Set(['internal', 'service_unavailable']);
+
 /**
  * The text to show for a failed call: a server answer translated by its code (a 4xx without a
  * translation in the server's English). A network failure, or a server fault that has no code of its
- * own, shows the fallback key when given, else the error's own message.
+ * own, shows the fallback key when given, else the error's own message (or the fault's generic words).
  */
 export function errorText(err: unknown, fallbackKey?: string): string {
-  if (err instanceof ApiError && err.status > 0 && (err.status < 500 || translated(err.code)))
-    return translateError({ code: err.code, field: err.field, params: err.params, detail: err.message });
+  if (err instanceof ApiError && err.status > 0) {
+    const genericFault = err.status >= 500 && GENERIC_FAULTS.has(err.code ?? '');
+    if (!(genericFault && fallbackKey) && (err.status < 500 || translated(err.code)))
+      return translateError({ code: err.code, field: err.field, params: err.params, detail: err.message });
+  }
   if (fallbackKey) return i18next.t(fallbackKey);
   return err instanceof Error ? err.message : String(err);
 }

@@ -25,7 +25,7 @@ export const AD_CHARGE = 'ad_charge';
 /** The signed-in user's advertiser account; 404 when there is none (the dashboard then offers to create one). */
 export async function requireAdvertiser(db: Executor, user: UsersTable): Promise<AdvertisersTable> {
   const row = await repo.findAdvertiserByUser(db, user.id);
-  if (!row) throw notFound(NO_ADVERTISER_ACCOUNT);
+  if (!row) throw notFound(NO_ADVERTISER_ACCOUNT, { code: 'no_advertiser_account' });
   return row;
 }
 
@@ -48,7 +48,8 @@ export async function createAccount(
     updated_at: at,
   };
   await writeTransaction(ctx.db, async (trx) => {
-    if (!(await repo.insertAdvertiser(trx, row))) throw conflict('You already have an advertiser account');
+    if (!(await repo.insertAdvertiser(trx, row)))
+      throw conflict('You already have an advertiser account', { code: 'advertiser_account_exists' });
     await openAccount(trx, RupeeAccount.advertiser(row.id), 'INR');
   });
   return presentAccount(row, 0);
@@ -106,7 +107,7 @@ export async function addFunds(
     description: `Tarang ads: ${advertiser.company_name}`,
     idempotencyKey: `funds:${advertiser.id}:${idempotencyKey}`,
   });
-  if (payment.status !== 'succeeded') throw badRequest(payment.reason);
+  if (payment.status !== 'succeeded') throw badRequest(payment.reason, { code: payment.code ?? 'payment_declined' });
 
   const at = ctx.clock.now().toISOString();
   const funds = {

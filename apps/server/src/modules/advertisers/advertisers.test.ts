@@ -79,7 +79,7 @@ describe.each(testDialects)('advertisers and campaigns on %s', (dialect) => {
     expect((await call('GET', '/api/advertisers/dashboard')).statusCode).toBe(401);
     expect((await call('GET', '/api/advertisers/dashboard', who)).json()).toEqual({
       detail: 'No advertiser account',
-      code: 'not_found',
+      code: 'no_advertiser_account',
     });
     const bad = async (body: object) => (await call('POST', '/api/advertisers/account', who, body)).json().detail;
     expect(await bad({ company_name: ' ', contact_email: 'a@b.example' })).toContain('Please enter your company name');

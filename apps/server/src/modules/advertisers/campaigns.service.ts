@@ -47,7 +47,8 @@ export async function listCampaigns(ctx: AppContext, user: UsersTable): Promise<
 /** A campaign's budget moves from the account balance into the campaign in the same transaction, so it can never exceed the balance. */
 export async function createCampaign(ctx: AppContext, user: UsersTable, input: CampaignCreate): Promise<Campaign> {
   const advertiser = await requireAdvertiser(ctx.db, user);
-  if (advertiser.account_status !== 'active') throw forbidden('Your advertiser account is not active');
+  if (advertiser.account_status !== 'active')
+    throw forbidden('Your advertiser account is not active', { code: 'advertiser_not_active' });
   const at = ctx.clock.now().toISOString();
   const row: CampaignsTable = {
     id: newId(),
@@ -85,7 +86,10 @@ export async function createCampaign(ctx: AppContext, user: UsersTable, input: C
       );
     } catch (err) {
       if (err instanceof AppError && err.code === 'insufficient_funds')
-        throw badRequest('The budget is more than your account balance. Add funds first.');
+        throw badRequest('The budget is more than your account balance. Add funds first.', {
+          code: 'budget_exceeds_balance',
+          field: 'budget',
+        });
       throw err;
     }
   });
@@ -109,11 +113,15 @@ export async function changeCampaign(
   const at = ctx.clock.now().toISOString();
   const row = await writeTransaction(ctx.db, async (trx) => {
     const campaign = await repo.findCampaign(trx, id);
-    if (!campaign || campaign.advertiser_id !== advertiser.id) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (!campaign || campaign.advertiser_id !== advertiser.id)
+      throw notFound(CAMPAIGN_NOT_FOUND, { code: 'campaign_not_found' });
     const { from, to } = TRANSITIONS[action];
     // The status update takes the campaign's row first: a charge in flight finishes before the refund reads the balance.
     if (!(await repo.setCampaignStatus(trx, id, from, to, at)))
-      throw conflict(`A ${campaign.status} campaign cannot be ${action === 'cancel' ? 'cancelled' : `${action}d`}`);
+      throw conflict(`A ${campaign.status} campaign cannot be ${action === 'cancel' ? 'cancelled' : `${action}d`}`, {
+        code: 'campaign_status_conflict',
+        params: { status: campaign.status, action },
+      });
     if (action === 'cancel') {
       const unspent = await balanceOf(trx, RupeeAccount.campaign(id));
       if (unspent > 0) {
@@ -197,7 +205,7 @@ export async function recordAdEvent(
   viewer?: UsersTable,
 ): Promise<{ counted: boolean; landing_url: string | null }> {
   const campaign = await repo.findCampaign(ctx.db, campaignId);
-  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND, { code: 'campaign_not_found' });
   const owner = viewer ? await repo.findAdvertiserByUser(ctx.db, viewer.id) : undefined;
   const result = { counted: false, landing_url: campaign.landing_url };
   if (campaign.status !== 'active' || owner?.id === campaign.advertiser_id) return result;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ErrorCode } from '@app/shared';
 import type { Config } from '../../config.ts';
 
 export interface PaymentRequest {
@@ -9,7 +10,8 @@ export interface PaymentRequest {
   idempotencyKey: string;
 }
 
-export type PaymentResult = { status: 'succeeded'; reference: string } | { status: 'declined'; reason: string };
+export type PaymentResult =
+  { status: 'succeeded'; reference: string } | { status: 'declined'; reason: string; code?: ErrorCode };
 
 /** Takes an advertiser's money (cards, UPI, net banking) through a payment company. */
 export interface PaymentProvider {
@@ -35,6 +37,7 @@ export const noProvider: PaymentProvider = {
   charge: async () => ({
     status: 'declined',
     reason: 'Adding funds is not available yet: no payment provider is configured',
+    code: 'payments_unavailable',
   }),
 };
 

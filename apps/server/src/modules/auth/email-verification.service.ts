@@ -36,7 +36,7 @@ export function sendVerificationLater(ctx: AppContext, userId: string): void {
 
 /** Another verification mail; an address already verified gets none. */
 export function resendVerification(ctx: AppContext, user: UsersTable): void {
-  if (!user.email) throw badRequest('This account has no email address');
+  if (!user.email) throw badRequest('This account has no email address', { code: 'no_email_address' });
   sendVerificationLater(ctx, user.id);
 }
 
@@ -50,7 +50,11 @@ export async function requestEmailChange(
   input: { new_email: string; password?: string | undefined },
 ): Promise<void> {
   await confirmPassword(ctx, user, input.password);
-  if (input.new_email === user.email) throw badRequest('This is already the address of your account');
+  if (input.new_email === user.email)
+    throw badRequest('This is already the address of your account', {
+      code: 'same_email_address',
+      field: 'new_email',
+    });
   if (await users.findByEmail(ctx.db, input.new_email)) throw emailTaken();
   ctx.mail.later('change_email', async () => {
     const token = await writeTransaction(ctx.db, (trx) =>

@@ -69,7 +69,9 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   if (user.password_hash === null) {
-    throw badRequest('This account has no password: it signs in with its wallet');
+    throw badRequest('This account has no password: it signs in with its wallet', {
+      code: 'wallet_account_no_password',
+    });
   }
   await confirmPassword(ctx, user, input.current_password);
   const passwordHash = await ctx.passwords.hash(input.new_password);

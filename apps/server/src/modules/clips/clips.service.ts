@@ -44,7 +44,8 @@ async function present(db: Executor, rows: repo.ClipRow[], viewer?: UsersTable):
 /** A ready clip for anyone; one still being cut (or failed) only for its creator. */
 async function visibleClip(db: Executor, id: string, viewer?: UsersTable): Promise<repo.ClipRow> {
   const row = await repo.findClip(db, id);
-  if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id)) throw notFound(CLIP_NOT_FOUND);
+  if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id))
+    throw notFound(CLIP_NOT_FOUND, { code: 'clip_not_found' });
   return row;
 }
 
@@ -71,13 +72,14 @@ export async function createClip(
     ? ['video', input.source_video_id]
     : ['stream', input.source_stream_id!];
   const source = await resolveClipSource(ctx.db, kind, sourceId);
-  if (!source || (!source.playable && source.userId !== user.id)) throw notFound(SOURCE_NOT_FOUND);
-  if (!source.playable) throw conflict(SOURCE_NOT_READY);
+  if (!source || (!source.playable && source.userId !== user.id))
+    throw notFound(SOURCE_NOT_FOUND, { code: 'clip_source_not_found' });
+  if (!source.playable) throw conflict(SOURCE_NOT_READY, { code: 'clip_source_not_ready' });
   // A stream on air: the range is checked against (and cut from) its recording as of now.
   let snapshot: RecordingSnapshot | null = null;
   if (source.input.kind === 'live') {
     snapshot = source.input.recording ? await ctx.live.takeSnapshot(source.input.streamId) : null;
-    if (!snapshot) throw conflict(NOTHING_RECORDED);
+    if (!snapshot) throw conflict(NOTHING_RECORDED, { code: 'nothing_recorded_yet' });
   }
   try {
     return await insertClip(ctx, user, input, source, snapshot);
@@ -96,7 +98,8 @@ async function insertClip(
 ): Promise<{ clip_id: string }> {
   const startMs = Math.round(input.start_time * 1000);
   const sourceMs = snapshot ? snapshot.durationMs : Math.round(source.durationSeconds * 1000);
-  if (startMs + input.duration * 1000 > sourceMs) throw badRequest(CLIP_BEYOND_SOURCE);
+  if (startMs + input.duration * 1000 > sourceMs)
+    throw badRequest(CLIP_BEYOND_SOURCE, { code: 'clip_beyond_source', field: 'duration' });
 
   const id = newId();
   const at = ctx.clock.iso();

@@ -85,14 +85,18 @@ describe.each(testDialects)('clips on %s', (dialect) => {
         liked: false,
       });
       expect(await t.ctx.jobs.getJob(`cut-clip:${clip_id}`)).toMatchObject({ type: 'cut-clip', status: 'queued' });
-      expect((await get(`/api/clips/${clip_id}`)).json()).toEqual({ detail: 'Clip Not Found', code: 'not_found' });
+      expect((await get(`/api/clips/${clip_id}`)).json()).toEqual({ detail: 'Clip Not Found', code: 'clip_not_found' });
       expect((await get(`/api/clips/${clip_id}`, viewer.access_token)).statusCode).toBe(404);
       expect((await get('/api/clips?limit=50')).json().clips.map((c: Clip) => c.id)).not.toContain(clip_id);
     });
 
     it('keeps the range inside the source: start ≥ 0 and start + duration ≤ source duration', async () => {
       const v = await video(); // 45 s
-      const beyond = { detail: 'Clip extends beyond source duration', code: 'bad_request' };
+      const beyond = {
+        detail: 'Clip extends beyond source duration',
+        code: 'clip_beyond_source',
+        field: 'duration',
+      };
       expect((await create(valid(v.id, { start_time: 35.1, duration: 10 }))).json()).toEqual(beyond);
       expect((await create(valid(v.id, { start_time: 0, duration: 60 }))).json()).toEqual(beyond);
       expect((await create(valid(v.id, { start_time: 25.05, duration: 20 }))).json()).toEqual(beyond);
@@ -143,7 +147,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
         'Choose exactly one source: source_video_id or source_stream_id',
       );
 
-      const missing = { detail: 'Source not found', code: 'not_found' };
+      const missing = { detail: 'Source not found', code: 'clip_source_not_found' };
       expect((await create(valid('no-such-video'))).json()).toEqual(missing);
       // an unknown stream: a clear 404, never a 500 (a recorded stream is cut in live/ingest.test.ts)
       const { source_video_id: __, ...fromStream } = valid(v.id, { source_stream_id: 'some-stream' });
@@ -153,7 +157,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       const processing = await video({ status: 'processing' });
       expect((await create(valid(processing.id))).json()).toEqual(missing); // someone else's, not public yet
       const own = await create(valid(processing.id), owner.access_token);
-      expect([own.statusCode, own.json().code]).toEqual([409, 'conflict']);
+      expect([own.statusCode, own.json().code]).toEqual([409, 'clip_source_not_ready']);
       const failed = await video({ status: 'failed' });
       expect((await create(valid(failed.id))).statusCode).toBe(404);
 
@@ -179,7 +183,10 @@ describe.each(testDialects)('clips on %s', (dialect) => {
     it('needs a stream that went on air, and a recording before anything can be cut', async () => {
       const before = { count: await clipCount(), balance: await balance(clipper.access_token) };
       const notStarted = await newStream();
-      expect((await create(fromStream(notStarted))).json()).toEqual({ detail: 'Source not found', code: 'not_found' });
+      expect((await create(fromStream(notStarted))).json()).toEqual({
+        detail: 'Source not found',
+        code: 'clip_source_not_found',
+      });
       expect((await create(fromStream(notStarted), owner.access_token)).statusCode).toBe(409);
 
       // Live, but no video has arrived yet: a clear conflict, nothing written or paid.
@@ -187,7 +194,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
       await post(`/api/streams/${onAir}/start`, owner.access_token, {});
       expect((await create(fromStream(onAir))).json()).toEqual({
         detail: 'This stream has not recorded anything yet. Try again in a few seconds.',
-        code: 'conflict',
+        code: 'nothing_recorded_yet',
       });
 
       // Ended with nothing recorded: nothing to cut.
@@ -250,7 +257,7 @@ describe.each(testDialects)('clips on %s', (dialect) => {
         expect(res.statusCode, q).toBe(400);
       }
       expect((await get('/api/clips')).statusCode).toBe(200);
-      expect((await get('/api/clips/nope')).json()).toEqual({ detail: 'Clip Not Found', code: 'not_found' });
+      expect((await get('/api/clips/nope')).json()).toEqual({ detail: 'Clip Not Found', code: 'clip_not_found' });
     });
   });
 

@@ -12,7 +12,7 @@ export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 /** Creators are named by wallet (the spec's paths) or, for email-only creators, by user id. */
 async function findCreator(ctx: AppContext, creator: string): Promise<UsersTable> {
   const row = await findUserByRef(ctx.db, creator);
-  if (!row) throw notFound('Creator not found');
+  if (!row) throw notFound('Creator not found', { code: 'creator_not_found' });
   return row;
 }
 
@@ -22,7 +22,7 @@ export async function follow(
   creatorRef: string,
 ): Promise<{ is_following: true }> {
   const creator = await findCreator(ctx, creatorRef);
-  if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF);
+  if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF, { code: 'cannot_follow_self' });
   await insertFollow(ctx.db, follower.id, creator.id, ctx.clock.iso());
   return { is_following: true };
 }

@@ -51,9 +51,9 @@ describe.each(testDialects)('discarding a stream on %s', (dialect) => {
     const id = await create();
     const stranger = await discard(id, other);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toMatchObject({ code: 'forbidden' });
+    expect(stranger.json()).toMatchObject({ code: 'not_stream_creator' });
     expect((await discard(id)).statusCode).toBe(401);
-    expect((await discard('no-such-stream', owner)).json()).toMatchObject({ code: 'not_found' });
+    expect((await discard('no-such-stream', owner)).json()).toMatchObject({ code: 'stream_not_found' });
     expect((await discard('x'.repeat(65), owner)).statusCode).toBe(400);
     expect(await exists(id)).toBe(true);
   });
@@ -63,7 +63,7 @@ describe.each(testDialects)('discarding a stream on %s', (dialect) => {
     await call('POST', `/api/streams/${live}/start`, owner);
     const refused = await discard(live, owner);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'conflict', detail: expect.stringContaining('end it') });
+    expect(refused.json()).toMatchObject({ code: 'stream_was_live', detail: expect.stringContaining('end it') });
     expect((await call('GET', `/api/streams/${live}`)).json<Stream>().is_live).toBe(true);
 
     const ended = await create();

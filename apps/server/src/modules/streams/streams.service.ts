@@ -38,8 +38,9 @@ async function present(ctx: AppContext, rows: repo.StreamRow[]): Promise<Stream[
 
 async function ownStream(db: Executor, id: string, user: UsersTable): Promise<repo.StreamRow> {
   const row = await repo.findStream(db, id);
-  if (!row) throw notFound('Stream not found');
-  if (row.creator_id !== user.id) throw forbidden('Only the creator of this stream can do this');
+  if (!row) throw notFound('Stream not found', { code: 'stream_not_found' });
+  if (row.creator_id !== user.id)
+    throw forbidden('Only the creator of this stream can do this', { code: 'not_stream_creator' });
   return row;
 }
 
@@ -108,7 +109,7 @@ export const findStreamRow = (db: Executor, id: string): Promise<repo.StreamRow 
 
 export async function getStream(ctx: AppContext, id: string): Promise<Stream> {
   const row = await repo.findStream(ctx.db, id);
-  if (!row) throw notFound('Stream not found');
+  if (!row) throw notFound('Stream not found', { code: 'stream_not_found' });
   const [stream] = await present(ctx, [row]);
   return stream!;
 }
@@ -172,7 +173,8 @@ export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
 
 export async function startStream(ctx: AppContext, user: UsersTable, id: string): Promise<Stream> {
   const row = await ownStream(ctx.db, id, user);
-  if (row.status === 'ended') throw badRequest('This stream has ended; create a new one to go live again');
+  if (row.status === 'ended')
+    throw badRequest('This stream has ended; create a new one to go live again', { code: 'stream_ended_create_new' });
   await goLive(ctx, id);
   return getStream(ctx, id);
 }
@@ -185,7 +187,9 @@ export async function discardStream(ctx: AppContext, user: UsersTable, id: strin
   await writeTransaction(ctx.db, async (trx) => {
     await ownStream(trx, id, user);
     if (!(await repo.deleteNeverLive(trx, id)))
-      throw conflict('This stream has been live, so it is kept: end it instead of discarding it');
+      throw conflict('This stream has been live, so it is kept: end it instead of discarding it', {
+        code: 'stream_was_live',
+      });
   });
   ctx.readCache.invalidate(['streams']);
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });
@@ -206,7 +210,7 @@ export interface EndResult {
 export async function endStream(ctx: AppContext, id: string, endedAt = ctx.clock.iso()): Promise<EndResult> {
   const result = await writeTransaction(ctx.db, async (trx) => {
     const row = await repo.findStream(trx, id);
-    if (!row) throw notFound('Stream not found');
+    if (!row) throw notFound('Stream not found', { code: 'stream_not_found' });
     if (!(await repo.setEnded(trx, id, endedAt, ctx.clock.iso())))
       return { ended: false, duration: streamDuration(row), rewardMicro: 0 };
     const duration = streamDuration({ started_at: row.started_at, ended_at: endedAt });

@@ -77,8 +77,8 @@ export async function listTickets(
 /** The ticket if this user may see it: its owner or staff. */
 async function accessible(db: Executor, user: UsersTable, id: string): Promise<repo.TicketRow> {
   const row = await repo.findTicket(db, id);
-  if (!row) throw notFound(TICKET_NOT_FOUND);
-  if (row.user_id !== user.id && !isStaff(user.role)) throw forbidden(NOT_YOUR_TICKET);
+  if (!row) throw notFound(TICKET_NOT_FOUND, { code: 'ticket_not_found' });
+  if (row.user_id !== user.id && !isStaff(user.role)) throw forbidden(NOT_YOUR_TICKET, { code: 'not_your_ticket' });
   return row;
 }
 
@@ -97,8 +97,8 @@ export async function replyToTicket(
 ): Promise<Ticket> {
   const staff = isStaff(user.role);
   const row = await accessible(ctx.db, user, id);
-  if (input.is_internal && !staff) throw forbidden('Only staff can write internal notes');
-  if (row.status === 'closed' && !staff) throw conflict(TICKET_CLOSED);
+  if (input.is_internal && !staff) throw forbidden('Only staff can write internal notes', { code: 'staff_only' });
+  if (row.status === 'closed' && !staff) throw conflict(TICKET_CLOSED, { code: 'ticket_closed' });
   const at = ctx.clock.iso();
   await writeTransaction(ctx.db, async (trx) => {
     await repo.insertReply(trx, {
@@ -122,12 +122,13 @@ export async function updateTicket(
   id: string,
   input: z.infer<typeof TicketUpdateSchema>,
 ): Promise<Ticket> {
-  if (!isStaff(user.role)) throw forbidden(STAFF_ONLY);
+  if (!isStaff(user.role)) throw forbidden(STAFF_ONLY, { code: 'staff_only' });
   const row = await accessible(ctx.db, user, id);
   let assignee: UsersTable | undefined;
   if (input.assigned_to) {
     assignee = await users.findByWallet(ctx.db, getAddress(input.assigned_to.toLowerCase()));
-    if (!assignee || !isStaff(assignee.role)) throw badRequest('Tickets can only be assigned to staff');
+    if (!assignee || !isStaff(assignee.role))
+      throw badRequest('Tickets can only be assigned to staff', { code: 'assignee_not_staff', field: 'assigned_to' });
   }
   const at = ctx.clock.iso();
   await writeTransaction(ctx.db, async (trx) => {
@@ -149,7 +150,7 @@ export async function updateTicket(
 }
 
 export async function ticketStats(ctx: AppContext, user: UsersTable): Promise<TicketStats> {
-  if (!isStaff(user.role)) throw forbidden(STAFF_ONLY);
+  if (!isStaff(user.role)) throw forbidden(STAFF_ONLY, { code: 'staff_only' });
   const counts = new Map((await repo.statusCounts(ctx.db)).map((r) => [r.status, Number(r.n)]));
   const spans = await repo.resolvedSpans(ctx.db);
   const hours = spans.map((s) => (Date.parse(s.resolved_at!) - Date.parse(s.created_at)) / 3_600_000);

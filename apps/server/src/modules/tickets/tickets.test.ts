@@ -89,7 +89,7 @@ describe.each(testDialects)('support tickets on %s', (dialect) => {
     expect((await call('GET', url)).statusCode).toBe(401);
     expect((await call('GET', url, other)).json()).toEqual({
       detail: 'You do not have permission to view this ticket',
-      code: 'forbidden',
+      code: 'not_your_ticket',
     });
     for (const who of [owner, support, admin]) expect((await call('GET', url, who)).statusCode).toBe(200);
     expect((await call('GET', '/api/tickets/unknown-id', owner)).json().detail).toBe('Ticket not found');

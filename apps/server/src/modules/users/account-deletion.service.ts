@@ -23,7 +23,11 @@ export async function deleteAccount(
   user: UsersTable,
   input: { username: string; password?: string | undefined },
 ): Promise<void> {
-  if (input.username !== user.username) throw badRequest('Type your username exactly to confirm');
+  if (input.username !== user.username)
+    throw badRequest('Type your username exactly to confirm', {
+      code: 'username_confirmation_mismatch',
+      field: 'username',
+    });
   await confirmPassword(ctx, user, input.password);
   const at = ctx.clock.iso();
   await writeTransaction(ctx.db, async (trx) => {

@@ -19,7 +19,7 @@ export const containsReservedPart = (username: string): boolean =>
 
 export async function getUser(db: Executor, id: string): Promise<User> {
   const row = await repo.findById(db, id);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('User not found', { code: 'user_not_found' });
   return presentUserWithBalance(db, row);
 }
 
@@ -92,7 +92,7 @@ export function assertUsernameAllowed(username: string, role: Role): void {
 
 export async function renameUser(db: Db, userId: string, username: string): Promise<User> {
   const row = await repo.findById(db, userId);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('User not found', { code: 'user_not_found' });
   if (row.username !== username) {
     assertUsernameAllowed(username, row.role);
     if (await repo.usernameTaken(db, username, userId)) throw conflict(USERNAME_TAKEN, USERNAME_TAKEN_CODE);

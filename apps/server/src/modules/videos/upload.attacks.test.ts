@@ -67,7 +67,7 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     expect(await videoCount()).toBe(before.videos);
     expect(blobs()).toEqual(before.blobs);
     expect(listFiles(t.ctx.tempDir)).toEqual([]);
-    return res.json<{ detail: string; code: string }>();
+    return res.json<{ detail: string; code: string; params?: Record<string, number> }>();
   }
 
   it('refuses an HLS playlist named .mp4 that points at a live segment on the server', async () => {
@@ -77,7 +77,7 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
       415,
     );
     expect(body).toEqual({
-      code: 'unsupported_media_type',
+      code: 'video_refers_to_files',
       detail: 'This file is a playlist that refers to other files, not a video: upload the video file itself',
     });
   });
@@ -98,7 +98,7 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
       415,
     );
     expect(body).toEqual({
-      code: 'unsupported_media_type',
+      code: 'video_refers_to_files',
       detail: 'This file is a concat script that refers to other files, not a video: upload the video file itself',
     });
   });
@@ -109,7 +109,7 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
       { name: 'bomb.avi', type: 'video/x-msvideo', data: fs.readFileSync(fixture('bomb.avi')) },
       413,
     );
-    expect(body.code).toBe('payload_too_large');
+    expect([body.code, body.params]).toEqual(['frame_too_large', { max_side: 8192 }]);
     expect(body.detail).toMatch(/frame size 30000×30000 is over the limit/);
   });
 
@@ -119,7 +119,11 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
       { name: 'ten-hours.mp4', type: 'video/mp4', data: fs.readFileSync(fixture('ten-hours.mp4')) },
       413,
     );
-    expect(body).toEqual({ code: 'payload_too_large', detail: 'The video is 10 hours long; the limit is 4 hours' });
+    expect(body).toEqual({
+      code: 'video_too_long',
+      params: { max_minutes: 240 },
+      detail: 'The video is 10 hours long; the limit is 4 hours',
+    });
   });
 
   /** A stored original and its `processing` row, as an upload leaves them, then its transcode job run to the end. */

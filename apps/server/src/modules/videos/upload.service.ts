@@ -19,9 +19,15 @@ export const NO_FILE = 'Please select a video file to upload';
 
 /** A refused file as the uploader should read it; anything else is ours to report. */
 function refusal(err: unknown): unknown {
-  if (err instanceof MediaLimitError) return payloadTooLarge(err.message);
-  if (err instanceof RefusedFormatError) return unsupportedMediaType(err.message);
-  if (err instanceof NotAVideoError) return unsupportedMediaType(NOT_A_VIDEO);
+  if (err instanceof MediaLimitError) return payloadTooLarge(err.message, { code: err.code, params: err.params });
+  if (err instanceof RefusedFormatError)
+    return unsupportedMediaType(
+      err.message,
+      err.refersToOtherFiles
+        ? { code: 'video_refers_to_files' }
+        : { code: 'video_format_refused', params: { format: err.format } },
+    );
+  if (err instanceof NotAVideoError) return unsupportedMediaType(NOT_A_VIDEO, { code: 'not_a_video' });
   return err;
 }
 

@@ -75,7 +75,7 @@ describe.each(testDialects)('videos on %s', (dialect) => {
 
     it('shows a processing video only to its creator, and 404s the rest', async () => {
       const v = await video({ status: 'processing' });
-      expect((await get(`/api/videos/${v.id}`)).json()).toEqual({ detail: 'Video Not Found', code: 'not_found' });
+      expect((await get(`/api/videos/${v.id}`)).json()).toEqual({ detail: 'Video Not Found', code: 'video_not_found' });
       expect((await get(`/api/videos/${v.id}`, creator.access_token)).json().status).toBe('processing');
       expect(
         (await get('/api/user/videos', creator.access_token)).json().videos.some((x: { id: string }) => x.id === v.id),

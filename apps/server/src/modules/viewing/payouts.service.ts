@@ -51,9 +51,11 @@ export async function requestPayout(ctx: AppContext, user: UsersTable, input: Pa
     await openAccount(trx, earnings, 'INR');
     const unpaid = await balanceOf(trx, earnings);
     if (unpaid < EarningsRules.payoutThreshold) {
-      throw badRequest(
-        `Payouts start at ${formatRupees(EarningsRules.payoutThreshold)} of monthly earnings; you have ${formatRupees(unpaid)}`,
-      );
+      const [threshold, earned] = [formatRupees(EarningsRules.payoutThreshold), formatRupees(unpaid)];
+      throw badRequest(`Payouts start at ${threshold} of monthly earnings; you have ${earned}`, {
+        code: 'payout_below_threshold',
+        params: { threshold, earned },
+      });
     }
     try {
       await transfer(
@@ -70,7 +72,7 @@ export async function requestPayout(ctx: AppContext, user: UsersTable, input: Pa
       );
     } catch (err) {
       if (err instanceof AppError && err.code === 'insufficient_funds')
-        throw conflict('A payout of these earnings was just requested');
+        throw conflict('A payout of these earnings was just requested', { code: 'payout_already_requested' });
       throw err;
     }
     await repo.insertPayout(trx, {
@@ -110,11 +112,11 @@ export async function decidePayout(
   id: string,
   decision: { status: 'paid' | 'rejected'; note?: string },
 ): Promise<Payout> {
-  if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY);
+  if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY, { code: 'staff_only' });
   const at = ctx.clock.now().toISOString();
   await writeTransaction(ctx.db, async (trx) => {
     const row = await repo.findPayout(trx, id);
-    if (!row) throw notFound(PAYOUT_NOT_FOUND);
+    if (!row) throw notFound(PAYOUT_NOT_FOUND, { code: 'payout_not_found' });
     if (row.user_id === staff.id) throw ownPayout(PAYOUT_OWN);
     if (Number(row.amount) > ctx.config.payoutAdminAbovePaise && staff.role !== 'admin') {
       throw adminRequired(`Payouts above ${formatRupees(ctx.config.payoutAdminAbovePaise)} are decided by an admin`);
@@ -127,7 +129,7 @@ export async function decidePayout(
         decided_by: staff.id,
       }))
     ) {
-      throw conflict('This payout was already decided');
+      throw conflict('This payout was already decided', { code: 'payout_already_decided' });
     }
     const to = decision.status === 'paid' ? RupeeAccount.gateway : RupeeAccount.earnings(row.user_id);
     const kind = decision.status === 'paid' ? 'payout_paid' : 'payout_returned';

@@ -68,7 +68,11 @@ describe.each(testDialects)('payouts on %s', (dialect) => {
     await earn(viewer, 499_999);
     const res = await requestPayout(viewer);
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Payouts start at ₹5,000.00 of monthly earnings; you have ₹4,999.99');
+    expect(res.json()).toEqual({
+      detail: 'Payouts start at ₹5,000.00 of monthly earnings; you have ₹4,999.99',
+      code: 'payout_below_threshold',
+      params: { threshold: '₹5,000.00', earned: '₹4,999.99' },
+    });
     expect(await earnings(viewer)).toMatchObject({
       total_monthly_earnings: 4999.99,
       progress_to_payout: 99.9,
@@ -143,7 +147,7 @@ describe.each(testDialects)('payouts on %s', (dialect) => {
     });
     expect((await call('PUT', `/api/viewing/payouts/${first.id}`, staff, { status: 'rejected' })).json()).toEqual({
       detail: 'This payout was already decided',
-      code: 'conflict',
+      code: 'payout_already_decided',
     });
     expect(await balanceOf(t.ctx.db, RupeeAccount.gateway)).toBe(gatewayBefore + 500_000);
     expect(await earnings(viewer)).toMatchObject({ total_payouts: 5000, pending_payouts: 0 });

@@ -27,7 +27,8 @@ export async function rateVideo(
   stars: number,
 ): Promise<VideoRating & { earned: number }> {
   const video = await getVideo(ctx, videoId, user);
-  if (video.creator_id === user.id) throw badRequest('You cannot rate your own video');
+  if (video.creator_id === user.id)
+    throw badRequest('You cannot rate your own video', { code: 'cannot_rate_own_video' });
   const now = ctx.clock.now();
   const earned = await writeTransaction(ctx.db, async (trx) => {
     await repo.upsertRating(trx, video.id, user.id, stars, now.toISOString());

@@ -36,14 +36,18 @@ export async function claimReferral(
 ): Promise<{ recorded: true; referrer_username: string }> {
   const now = ctx.clock.now();
   const referrerId = await repo.ownerOfCode(ctx.db, code);
-  if (!referrerId) throw notFound('This referral code does not exist');
-  if (referrerId === user.id) throw badRequest('You cannot use your own referral code');
+  if (!referrerId) throw notFound('This referral code does not exist', { code: 'referral_code_not_found' });
+  if (referrerId === user.id) throw badRequest('You cannot use your own referral code', { code: 'own_referral_code' });
   if (now.getTime() - Date.parse(user.created_at) > EarningsRules.referralWindowDays * DAY_MS) {
-    throw badRequest(`Referral codes can only be used within ${EarningsRules.referralWindowDays} days of signing up`);
+    const days = EarningsRules.referralWindowDays;
+    throw badRequest(`Referral codes can only be used within ${days} days of signing up`, {
+      code: 'referral_window_passed',
+      params: { days },
+    });
   }
   if ((await repo.findReferral(ctx.db, referrerId))?.referrer_user_id === user.id)
-    throw badRequest('You cannot use the code of someone you referred');
+    throw badRequest('You cannot use the code of someone you referred', { code: 'referral_code_of_referred' });
   if (!(await repo.insertReferral(ctx.db, user.id, referrerId, now.toISOString())))
-    throw conflict('A referral is already recorded for your account');
+    throw conflict('A referral is already recorded for your account', { code: 'referral_already_recorded' });
   return { recorded: true, referrer_username: (await findById(ctx.db, referrerId))!.username };
 }

@@ -22,7 +22,8 @@ const SESSION_KINDS = [EarningKind.watch_time, EarningKind.discovery];
 /** Opens a watch session for a playable video; the server's clock starts measuring now. */
 export async function startSession(ctx: AppContext, user: UsersTable, videoId: string): Promise<WatchSessionStarted> {
   const video = await getVideo(ctx, videoId, user);
-  if (video.status !== 'ready' || !(video.duration > 0)) throw badRequest('This video cannot be played yet');
+  if (video.status !== 'ready' || !(video.duration > 0))
+    throw badRequest('This video cannot be played yet', { code: 'video_not_playable' });
   const at = ctx.clock.now().toISOString();
   const id = newId(16);
   await repo.insertSession(ctx.db, {
@@ -67,7 +68,7 @@ export async function heartbeat(
 ): Promise<HeartbeatResult> {
   return writeTransaction(ctx.db, async (trx) => {
     const session = await repo.findSession(trx, sessionId);
-    if (!session || session.user_id !== user.id) throw notFound(SESSION_NOT_FOUND);
+    if (!session || session.user_id !== user.id) throw notFound(SESSION_NOT_FOUND, { code: 'watch_session_not_found' });
     const now = ctx.clock.now();
     const after = applyBeat(progressOf(session), {
       positionMs: beat.position * 1000,

@@ -200,7 +200,7 @@ describe.each(testDialects)('watch sessions and viewer earnings on %s', (dialect
       (await call('POST', `/api/viewing/sessions/${session}/heartbeat`, viewer, { position: -1 })).statusCode,
     ).toBe(400);
     expect((await call('POST', '/api/viewing/sessions', viewer, { video_id: 'nope' })).json()).toMatchObject({
-      code: 'not_found',
+      code: 'video_not_found',
     });
     const processing = await insertVideo(t.ctx.db, creator.user.id, { status: 'processing' });
     expect((await call('POST', '/api/viewing/sessions', viewer, { video_id: processing.id })).statusCode).toBe(404);
