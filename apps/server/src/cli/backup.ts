@@ -1,15 +1,9 @@
-import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { folderArgument } from './folder-argument.ts';
 import { backup } from '../ops/backup.ts';
 
 // npm run backup -- <dir>: a consistent online backup of the database and the blobs (incremental when <dir> holds an earlier one).
-const arg = process.argv[2];
-if (!arg) {
-  console.error('Usage: npm run backup -- <folder>');
-  process.exit(2);
-}
-// npm runs workspace scripts in the workspace: a relative folder is the caller's (INIT_CWD).
-const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+const dir = folderArgument('backup');
 try {
   const done = await backup(loadConfig(), dir);
   console.log(

@@ -1,15 +1,9 @@
-import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { folderArgument } from './folder-argument.ts';
 import { restore } from '../ops/backup.ts';
 
 // npm run restore -- <dir>: rebuilds an empty DATA_DIR (or empty PostgreSQL database) and the blob store from a backup.
-const arg = process.argv[2];
-if (!arg) {
-  console.error('Usage: npm run restore -- <folder>');
-  process.exit(2);
-}
-// npm runs workspace scripts in the workspace: a relative folder is the caller's (INIT_CWD).
-const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+const dir = folderArgument('restore');
 try {
   const done = await restore(loadConfig(), dir);
   console.log(

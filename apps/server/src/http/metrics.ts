@@ -19,7 +19,7 @@ export function createMeters(token: string | undefined): Registry | undefined {
 }
 
 /** The metric of that name in the registry, made on first use (several modules may ask for it). */
-export function meter<M extends Counter | Gauge>(registry: Registry, name: string, make: () => M): M {
+function meter<M extends Counter | Gauge>(registry: Registry, name: string, make: () => M): M {
   return (registry.getSingleMetric(name) as M | undefined) ?? make();
 }
 

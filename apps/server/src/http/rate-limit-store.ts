@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { whenReady } from '../lib/redis-outage.ts';
+import { sharedUnlessLost } from '../lib/redis-outage.ts';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -62,7 +62,7 @@ class ExactRedisStore implements FastifyRateLimitStore {
   ) {}
 
   incr(key: string, done: Done, timeWindow: number): void {
-    whenReady(
+    sharedUnlessLost(
       this.redis,
       async () => {
         const [current, ttl] = await this.redis.rateLimitAdd(this.prefix + key, 1, timeWindow);

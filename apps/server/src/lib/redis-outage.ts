@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
  * Connection options for the server's Redis clients (rate limits, live bus, read-cache news). A
  * command sent while Redis is unreachable fails at once instead of waiting in a queue, and one sent to
  * a Redis that stopped answering fails after COMMAND_TIMEOUT_MS: every caller has a per-process way to
- * carry on (see `whenReady`). ioredis reconnects by itself, at most RECONNECT_MAX_MS apart.
+ * carry on (see `sharedUnlessLost`). ioredis reconnects by itself, at most RECONNECT_MAX_MS apart.
  */
 export const COMMAND_TIMEOUT_MS = 1000;
 export const RECONNECT_MAX_MS = 2000;
@@ -53,7 +53,7 @@ export const connectionLost = (redis: Redis): boolean => away.has(redis) || LOST
  * `shared()` unless the client's connection is known to be lost; `alone()`, the per-process stand-in,
  * then or when `shared()` fails. `onFailure` hears of a failed shared call.
  */
-export async function whenReady<T>(
+export async function sharedUnlessLost<T>(
   redis: Redis,
   shared: () => Promise<T>,
   alone: () => Promise<T>,

@@ -4,7 +4,7 @@ import { StreamLimits, type ChatServerFrame } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { CacheTopic } from '../http/read-cache.ts';
-import { connectionLost, watchOutages, whenReady } from '../lib/redis-outage.ts';
+import { connectionLost, watchOutages, sharedUnlessLost } from '../lib/redis-outage.ts';
 
 /**
  * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
@@ -172,7 +172,7 @@ export class RedisLiveBus implements LiveBus {
    * again (ioredis reconnects and subscribes again by itself).
    */
   private shared<T>(op: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
-    return whenReady(this.redis, op, alone, (err) =>
+    return sharedUnlessLost(this.redis, op, alone, (err) =>
       this.log.debug({ err }, 'live bus: Redis call failed; this process alone'),
     );
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useChangeEmail, useResendVerification } from '../api/email-account.ts';
 import { PasswordField } from './password-field.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** The account's address, whether it is verified, and changing it (the new one counts once verified). */
 export function AccountEmailCard({ user }: { user: User }) {
@@ -63,16 +64,7 @@ export function AccountEmailCard({ user }: { user: User }) {
         </button>
       )}
       <form className="form email-change-form" onSubmit={submit} noValidate>
-        <label>
-          {t('account.newEmail')}
-          <input
-            type="email"
-            name="new-email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
-          />
-        </label>
+        <EmailField label={t('account.newEmail')} name="new-email" value={newEmail} onChange={setNewEmail} />
         {user.email && (
           <PasswordField
             label={t('account.currentPassword')}

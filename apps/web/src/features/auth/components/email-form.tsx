@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-auth.ts';
 import { PasswordField } from './password-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { EmailField } from './email-field.tsx';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -63,17 +64,7 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="email-form">
-      <label>
-        {t('auth.email')}
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
-      </label>
+      <EmailField label={t('auth.email')} name="email" value={email} onChange={setEmail} required />
       <PasswordField
         label={t('auth.password')}
         name="password"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../api/email-account.ts';
+import { EmailField } from './email-field.tsx';
 
 /** Asks for a reset link; the answer is the same whether the address has an account or not. */
 export function ForgotPasswordForm() {
@@ -32,16 +33,7 @@ export function ForgotPasswordForm() {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="forgot-form">
       <p className="muted">{t('account.forgotLead')}</p>
-      <label>
-        {t('auth.email')}
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </label>
+      <EmailField label={t('auth.email')} name="email" value={email} onChange={setEmail} />
       {error && (
         <p className="form-error" role="alert">
           {error}
