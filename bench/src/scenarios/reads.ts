@@ -71,6 +71,13 @@ export const readsScenario: Scenario = {
             check: length('videos', 12),
           },
           {
+            metric: 'GET /api/videos?limit=12 (home feed, signed in)',
+            path: '/api/videos?limit=12',
+            minRatio: 0.5,
+            signedIn: true,
+            check: length('videos', 12),
+          },
+          {
             metric: 'GET /api/videos/{id}',
             path: `/api/videos/${videos[0]!.id}`,
             minRatio: 0.5,

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@app/shared';
 import { LocalLiveBus, RedisLiveBus, type LiveBus } from '../live/live-bus.ts';
-import { insertVideo } from '../testing/fixtures.ts';
+import { insertClip, insertVideo } from '../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../testing/test-users.ts';
 import { READ_CACHE_MAX_ENTRIES, ReadCache, createSharedReadCache } from './read-cache.ts';
@@ -98,22 +98,65 @@ describe.each(testDialects)('public reads over HTTP on %s', (dialect) => {
     expect(again.headers.etag).toBe(etag);
   });
 
-  it('serve anonymous readers from memory, signed-in readers from the database, and forget at the next write', async () => {
+  it('serve anonymous readers from memory, signed-in readers of a personal answer from the database, and forget at the next write', async () => {
     const video = await insertVideo(t.ctx.db, creator.user.id, { title: 'Before' });
+    const clip = await insertClip(t.ctx.db, creator.user.id, video.id, { title: 'Clip before' });
     const url = `/api/videos/${video.id}`;
+    const clipUrl = `/api/clips/${clip.id}`;
     expect((await t.app.inject({ url })).json().title).toBe('Before');
+    expect((await t.app.inject({ url: clipUrl })).json().title).toBe('Clip before');
 
-    // A change no API write announced: anonymous readers see the kept answer, signed-in ones the database.
+    // A change no API write announced: anonymous readers see the kept answers; a clip shows the
+    // reader's own like, so a signed-in reader gets it from the database.
     await t.ctx.db.updateTable('videos').set({ title: 'After' }).where('id', '=', video.id).execute();
+    await t.ctx.db.updateTable('clips').set({ title: 'Clip after' }).where('id', '=', clip.id).execute();
     expect((await t.app.inject({ url })).json().title).toBe('Before');
-    const signedIn = await t.app.inject({ url, headers: bearer(creator.access_token) });
-    expect(signedIn.json().title).toBe('After');
+    expect((await t.app.inject({ url: clipUrl })).json().title).toBe('Clip before');
+    const signedIn = await t.app.inject({ url: clipUrl, headers: bearer(creator.access_token) });
+    expect(signedIn.json().title).toBe('Clip after');
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
 
     // Any successful write through the API drops the kept answers before it returns.
     const like = await t.app.inject({ method: 'POST', url: `${url}/like`, headers: bearer(creator.access_token) });
     expect(like.statusCode).toBeLessThan(400);
     expect((await t.app.inject({ url })).json().title).toBe('After');
+  });
+
+  it('serve signed-in readers of the feed and the live directory (the same for everyone) from memory, and keep their answers', async () => {
+    const video = await insertVideo(t.ctx.db, creator.user.id, { title: 'Shared' });
+    const url = '/api/videos?limit=50&tag=shared';
+    const titleIn = (res: { json: () => { videos: Array<{ id: string; title: string }> } }) =>
+      res.json().videos.find((v) => v.id === video.id)?.title;
+    const signedIn = await t.app.inject({ url, headers: bearer(creator.access_token) });
+    expect(titleIn(signedIn)).toBe('Shared');
+    expect(signedIn.headers['cache-control']).toBe('public, no-cache');
+
+    // kept by the signed-in read: an unannounced change is seen by nobody until the next write
+    await t.ctx.db.updateTable('videos').set({ title: 'Renamed' }).where('id', '=', video.id).execute();
+    const stranger = await signUpByEmail(t.app);
+    for (const headers of [{}, bearer(creator.access_token), bearer(stranger.access_token)])
+      expect(titleIn(await t.app.inject({ url, headers }))).toBe('Shared');
+    const streams = await t.app.inject({ url: '/api/streams', headers: bearer(creator.access_token) });
+    expect(streams.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('serve a kept video page to signed-in readers, but never keep what only its owner may see', async () => {
+    const ready = await insertVideo(t.ctx.db, creator.user.id, { title: 'Public page' });
+    expect((await t.app.inject({ url: `/api/videos/${ready.id}` })).statusCode).toBe(200);
+    await t.ctx.db.updateTable('videos').set({ title: 'Changed quietly' }).where('id', '=', ready.id).execute();
+    const reader = await signUpByEmail(t.app);
+    const hit = await t.app.inject({ url: `/api/videos/${ready.id}`, headers: bearer(reader.access_token) });
+    expect(hit.json().title).toBe('Public page');
+    expect(hit.headers['cache-control']).toBe('public, no-cache');
+
+    // the owner sees their upload while it is processing; nobody else may, not even from the cache
+    const processing = await insertVideo(t.ctx.db, creator.user.id, { title: 'Not yet', status: 'processing' });
+    const url = `/api/videos/${processing.id}`;
+    const own = await t.app.inject({ url, headers: bearer(creator.access_token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url, headers: bearer(reader.access_token) })).statusCode).toBe(404);
   });
 
   it('stay cached through writes that change no public read: signing in, tickets, watch heartbeats', async () => {

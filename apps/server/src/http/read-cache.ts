@@ -7,11 +7,25 @@ import { READ_CACHE_CHANNEL, type LiveBus } from '../live/live-bus.ts';
 export type CacheTopic = 'videos' | 'streams' | 'clips';
 export const ALL_TOPICS: CacheTopic[] = ['videos', 'streams', 'clips'];
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+const signedIn = (req: FastifyRequest) => req.headers.authorization !== undefined;
+/** A kept answer may stand for this request's. */
+const mayHit = (req: FastifyRequest) => !signedIn(req) || req.routeOptions.config.readCacheSignedIn !== undefined;
+/** This request's answer may be kept for everyone. */
+const mayKeep = (req: FastifyRequest) => !signedIn(req) || req.routeOptions.config.readCacheSignedIn === 'everyone';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** an anonymous GET of this route is the same for everyone: keep it in the read cache under this topic */
     readCache?: CacheTopic;
+    /**
+     * Whether signed-in GETs use the read cache too, instead of costing each reader a query:
+     * - `everyone`: the answer never depends on who asks (a feed, the live directory), so signed-in
+     *   readers are served kept answers and their answers are kept;
+     * - `hits`: a kept answer (which is public) is the same for every reader, but a signed-in miss may
+     *   be the reader's own (an owner sees their video still processing), so it is never kept.
+     * Without it, a signed-in answer may show what is the reader's own (their like) and skips the cache.
+     */
+    readCacheSignedIn?: 'everyone' | 'hits';
     /** a successful call of this (non-GET) route changes nothing the read cache holds, so it keeps it */
     keepsReadCache?: boolean;
   }
@@ -92,7 +106,7 @@ export class ReadCache {
 /** For an anonymous GET of a cached route whose handler failed: the last answer kept, if any. */
 export function staleAnswer(req: FastifyRequest): string | undefined {
   const topic = req.routeOptions.config.readCache;
-  if (!topic || req.method !== 'GET' || req.headers.authorization) return undefined;
+  if (!topic || req.method !== 'GET' || !mayHit(req)) return undefined;
   return req.server.ctx.readCache.stale(topic, req.url)?.body;
 }
 
@@ -132,7 +146,7 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
   // skips parsing the query again (the rate limit, an onRequest hook, has counted the request already).
   app.addHook('preValidation', (req, reply, done) => {
     const topic = req.routeOptions.config.readCache;
-    if (!topic || req.method !== 'GET' || req.headers.authorization) return done();
+    if (!topic || req.method !== 'GET' || !mayHit(req)) return done();
     const hit = cache.get(topic, req.url);
     if (!hit) return done();
     reply.headers(PUBLIC_READ_HEADERS);
@@ -155,9 +169,9 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
       reply.hasHeader('etag')
     )
       return done(null, payload);
-    // A signed-in answer may show what is the reader's own (their like): no shared cache keeps it.
-    reply.headers(req.headers.authorization ? PRIVATE_READ_HEADERS : PUBLIC_READ_HEADERS);
-    const etag = req.headers.authorization ? etagOf(payload) : cache.set(topic, req.url, payload).etag;
+    const keep = mayKeep(req);
+    reply.headers(keep ? PUBLIC_READ_HEADERS : PRIVATE_READ_HEADERS);
+    const etag = keep ? cache.set(topic, req.url, payload).etag : etagOf(payload);
     reply.header('etag', etag);
     if (req.headers['if-none-match'] === etag) {
       reply.code(304);

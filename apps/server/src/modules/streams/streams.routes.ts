@@ -35,7 +35,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams',
     {
-      config: { readCache: 'streams' },
+      config: { readCache: 'streams', readCacheSignedIn: 'everyone' },
       schema: {
         tags,
         summary: 'Live directory: live (default), ended or all streams, by category or creator',
@@ -74,7 +74,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/streams/:id',
     {
-      config: { readCache: 'streams' },
+      config: { readCache: 'streams', readCacheSignedIn: 'everyone' },
       schema: { tags, summary: 'One stream (never its key)', params: Params, response: { 200: StreamSchema } },
     },
     async (req) => streams.getStream(app.ctx, req.params.id),

@@ -49,7 +49,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos',
     {
-      config: { readCache: 'videos' },
+      config: { readCache: 'videos', readCacheSignedIn: 'everyone' },
       schema: {
         tags,
         summary: 'Feed: recent, most viewed (sort=views), by category, or search (q)',
@@ -63,7 +63,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/videos/:id',
     {
-      config: { readCache: 'videos' },
+      config: { readCache: 'videos', readCacheSignedIn: 'hits' },
       schema: { tags, summary: 'One video', params: Params, response: { 200: VideoSchema } },
     },
     async (req) => videos.getVideo(app.ctx, req.params.id, await currentUser(req)),
