@@ -75,13 +75,18 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   async function browserIngest(ws: WebSocket, streamId: string): Promise<void> {
     let session: IngestSession | null = null;
     let waiting = false;
-    let idle: NodeJS.Timeout | undefined;
+    // a camera that goes silent (or an ffmpeg that stops taking input) must not hold the stream live;
+    // silence counts from `ready`, so a slow ffmpeg start on a busy machine is never taken for it
+    const idle = setTimeout(
+      () => (session ? closeAndCut(ws, 4408, 'No video arrived for a while') : idle.refresh()),
+      ctx.config.ws.ingestIdleMs,
+    );
     ws.on('close', () => clearTimeout(idle));
     onFrame(ws, (data, isBinary) => {
       // the client was told to wait for `ready`: before it there is nowhere for video to go
       if (!session) return closeAndCut(ws, 1008, 'Send video only after the ready message');
       if (!isBinary) return;
-      idle?.refresh();
+      idle.refresh();
       if (session.write(data as Buffer) || waiting) return;
       // ffmpeg is behind: read nothing more until it has caught up, so what waits stays in the
       // sender's buffers rather than ours
@@ -97,9 +102,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     const open = session;
     if (ws.readyState !== WebSocket.OPEN) return void open.close(); // the camera left while ffmpeg started
     ws.on('close', () => void open.close());
-    // a camera that goes silent (or an ffmpeg that stops taking input) must not hold the stream live;
-    // the clock starts at `ready`, so a slow ffmpeg start on a busy machine never counts as silence
-    idle = setTimeout(() => closeAndCut(ws, 4408, 'No video arrived for a while'), ctx.config.ws.ingestIdleMs);
+    idle.refresh();
     ws.send(JSON.stringify({ type: 'ready' }));
   }
 
