@@ -16,7 +16,7 @@ describe('mail without SMTP_URL', () => {
     const { mailer, lines } = await mailerWith({});
     const link = linkTo(new URL('http://localhost:3000'), 'verify-email', 'abc_-123');
     expect(link).toBe('http://localhost:3000/verify-email?token=abc_-123');
-    mailer.later('verify_email', () => Promise.resolve(verifyEmailMail('dev@example.com', link, 24)));
+    mailer.later('verify_email', () => verifyEmailMail('en', 'dev@example.com', link, 24));
     await mailer.close();
     const printed = lines.filter((l) => l.msg.includes('SMTP_URL is not set, so it is printed here'));
     expect(printed).toHaveLength(1);

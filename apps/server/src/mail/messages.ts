@@ -1,57 +1,43 @@
+import { mailTexts, type MailLanguage, type MailTexts } from './languages.ts';
 import type { Mail } from './mailer.ts';
 
 /**
- * The texts of the mails the server sends. They are in English: a mail has no page language to
- * follow, and the links open pages in the reader's own language.
+ * The mails the server sends, in the language of the request that asked for them (see
+ * `mailLanguage`): a sign-up, a password reset or an address change is asked for from a page in the
+ * reader's own language, and the links open pages in it too.
  */
-const SIGNATURE = '\n\n— Tarang';
+type MailKind = Exclude<keyof MailTexts, 'signature'>;
+type Params = Partial<Record<'hours' | 'minutes' | 'email', string | number>>;
 
-export const verifyEmailMail = (to: string, link: string, validHours: number): Mail => ({
-  to,
-  subject: 'Confirm your email address',
-  text:
-    `Please confirm that this address is yours by opening this link:\n\n${link}\n\n` +
-    `The link works once, for ${validHours} hours. If you did not create an account, ignore this mail.` +
-    SIGNATURE,
-});
+const fill = (text: string, params: Params) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(params[name as keyof Params] ?? whole));
 
-export const changeEmailMail = (to: string, link: string, validHours: number): Mail => ({
-  to,
-  subject: 'Confirm your new email address',
-  text:
-    `Someone asked to use this address for their Tarang account. To confirm it, open this link:\n\n${link}\n\n` +
-    `The link works once, for ${validHours} hours. Until then the account keeps its old address. ` +
-    'If this was not you, ignore this mail.' +
-    SIGNATURE,
-});
+async function compose(
+  kind: MailKind,
+  language: MailLanguage,
+  to: string,
+  params: Params,
+  link?: string,
+): Promise<Mail> {
+  const texts = await mailTexts(language);
+  const { subject, intro, outro } = texts[kind];
+  const parts = [fill(intro, params), link, fill(outro, params), texts.signature].filter(Boolean);
+  return { to, subject, text: parts.join('\n\n') };
+}
 
-export const emailChangedMail = (to: string, newEmail: string): Mail => ({
-  to,
-  subject: 'Your email address was changed',
-  text:
-    `The email address of your Tarang account was changed to ${newEmail}. Mail about the account now goes there.\n\n` +
-    'If you did not do this, reset your password at once and open a support ticket.' +
-    SIGNATURE,
-});
+export const verifyEmailMail = (language: MailLanguage, to: string, link: string, hours: number) =>
+  compose('verifyEmail', language, to, { hours }, link);
 
-export const resetPasswordMail = (to: string, link: string, validMinutes: number): Mail => ({
-  to,
-  subject: 'Reset your password',
-  text:
-    `To choose a new password, open this link:\n\n${link}\n\n` +
-    `The link works once, for ${validMinutes} minutes, and signs you out everywhere else. ` +
-    'If you did not ask for this, ignore this mail: your password stays as it is.' +
-    SIGNATURE,
-});
+export const changeEmailMail = (language: MailLanguage, to: string, link: string, hours: number) =>
+  compose('changeEmail', language, to, { hours }, link);
 
-export const passwordChangedMail = (to: string): Mail => ({
-  to,
-  subject: 'Your password was changed',
-  text:
-    'The password of your Tarang account was just changed, and every other session was signed out.\n\n' +
-    'If you did not do this, reset your password at once from the sign-in page.' +
-    SIGNATURE,
-});
+export const emailChangedMail = (language: MailLanguage, to: string, email: string) =>
+  compose('emailChanged', language, to, { email });
+
+export const resetPasswordMail = (language: MailLanguage, to: string, link: string, minutes: number) =>
+  compose('resetPassword', language, to, { minutes }, link);
+
+export const passwordChangedMail = (language: MailLanguage, to: string) => compose('passwordChanged', language, to, {});
 
 /** `${PUBLIC_URL}/<page>?token=…`, PUBLIC_URL's own path kept. */
 export function linkTo(publicUrl: URL, page: 'verify-email' | 'reset-password', token: string): string {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
 import { stubFetch, stubLocalStorage } from '../testing/browser-stubs.ts';
 import { api, apiActivity, ApiError } from './api.ts';
 
@@ -15,6 +16,13 @@ describe('api helper', () => {
       body: { a: 1 },
       headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
     });
+  });
+
+  it('tells the server the language the person chose', async () => {
+    const calls = stubFetch({ 'POST /api/auth/password/forgot': [202, null] });
+    await i18next.init({ lng: 'ta', resources: {} });
+    await api('/api/auth/password/forgot', { body: { email: 'a@example.com' } });
+    expect(calls[0]!.headers['accept-language']).toBe('ta');
   });
 
   it('sends no authorization header when signed out, and form data as multipart', async () => {

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorParams } from '@app/shared';
+import i18next from 'i18next';
 import { createStore } from './store.ts';
 
 export const TOKEN_KEY = 'authToken';
@@ -46,6 +47,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  // the language the person chose: what the server writes in (mails) follows it
+  if (i18next.language) headers['accept-language'] ??= i18next.language;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

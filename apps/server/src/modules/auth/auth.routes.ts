@@ -13,6 +13,7 @@ import { revokeAllSessions, revokeSession } from '../sessions/sessions.service.t
 import { perAccountLimit, perNetworkLimit } from './auth-rate-limits.ts';
 import { issueChallenge, loginWithEmail, registerWithEmail, verifyWallet } from './auth.service.ts';
 import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 
 const tags = ['auth'];
 
@@ -61,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AuthResponseSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await registerWithEmail(app.ctx, req.body, req.ip)),
+    async (req, reply) =>
+      reply.status(201).send(await registerWithEmail(app.ctx, req.body, req.ip, requestLanguage(req))),
   );
 
   app.post(

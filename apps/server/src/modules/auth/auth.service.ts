@@ -24,6 +24,7 @@ import { buildSiweMessage, checkSiweMessage, recoverSigner } from './siwe.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import { emailGrant, sendVerificationLater } from './email-verification.service.ts';
+import type { MailLanguage } from '../../mail/languages.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -87,6 +88,7 @@ export async function registerWithEmail(
   ctx: AppContext,
   input: { email: string; password: string; username?: string | undefined },
   clientIp: string,
+  language: MailLanguage,
 ): Promise<AuthResponse> {
   // Nobody is staff at sign-up: ADMIN_EMAILS only counts for an address its owner has verified.
   if (input.username) assertUsernameAllowed(input.username, 'user');
@@ -104,7 +106,7 @@ export async function registerWithEmail(
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, EMAIL_TAKEN_CODE);
     throw err;
   }
-  sendVerificationLater(ctx, created.user.id);
+  sendVerificationLater(ctx, created.user.id, language);
   return { ...(await startSession(ctx, created.user, undefined)), welcome_bonus: created.welcomeBonus };
 }
 

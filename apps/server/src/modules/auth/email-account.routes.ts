@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, requireUser } from '../../http/authenticate.ts';
 import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import { perAddressLimit, perNetworkLimit, perUserLimit } from './auth-rate-limits.ts';
 import { requestEmailChange, resendVerification, verifyEmail } from './email-verification.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password-reset.service.ts';
@@ -36,7 +37,7 @@ export const emailAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSchema },
       },
     },
-    (req) => verifyEmail(app.ctx, req.body.token),
+    (req) => verifyEmail(app.ctx, req.body.token, requestLanguage(req)),
   );
 
   app.post(
@@ -49,7 +50,7 @@ export const emailAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Mail the address verification link again', response: accepted },
     },
     async (req, reply) => {
-      resendVerification(app.ctx, await requireUser(req));
+      resendVerification(app.ctx, await requireUser(req), requestLanguage(req));
       return reply.status(202).send(null);
     },
   );
@@ -66,7 +67,7 @@ export const emailAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await requestEmailChange(app.ctx, await requireUser(req), req.body);
+      await requestEmailChange(app.ctx, await requireUser(req), req.body, requestLanguage(req));
       return reply.status(202).send(null);
     },
   );
@@ -84,7 +85,7 @@ export const emailAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      requestPasswordReset(app.ctx, req.body.email);
+      requestPasswordReset(app.ctx, req.body.email, requestLanguage(req));
       return reply.status(202).send(null);
     },
   );
@@ -115,7 +116,7 @@ export const emailAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await changePassword(app.ctx, await requireUser(req), bearerToken(req)!, req.body);
+      await changePassword(app.ctx, await requireUser(req), bearerToken(req)!, req.body, requestLanguage(req));
       return reply.status(204).send(null);
     },
   );

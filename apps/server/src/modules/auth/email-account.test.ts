@@ -52,6 +52,33 @@ describe.each(testDialects)('account mail over SMTP on %s', (dialect) => {
     expect((await profile(access_token)).user.email_verified).toBe(true);
   });
 
+  it('writes each mail in the language of the page that asked for it', async () => {
+    const email = freshEmail();
+    const headers = { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.5' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: PASSWORD },
+      headers,
+    });
+    expect(res.statusCode).toBe(201);
+    const welcome = await inbox.waitFor(email);
+    expect(welcome.subject).toBe('உங்கள் மின்னஞ்சல் முகவரியை உறுதிசெய்யுங்கள்');
+    expect(welcome.text).toContain('24 மணிநேரம்');
+    linkIn(welcome, 'verify-email');
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email },
+      headers: { 'accept-language': 'ur' },
+    });
+    const reset = await inbox.waitFor(email, 2);
+    expect(reset.subject).toBe('اپنا پاس ورڈ دوبارہ ترتیب دیں');
+    expect(reset.text).toContain('60');
+    linkIn(reset, 'reset-password');
+  });
+
   it('sends the verification mail again on request, and not to a verified address', async () => {
     const { access_token, email } = await register();
     await inbox.waitFor(email, 1);

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, emailTaken, tokenInvalid } from '../../http/errors.ts';
+import type { MailLanguage } from '../../mail/languages.ts';
 import { changeEmailMail, emailChangedMail, linkTo, verifyEmailMail } from '../../mail/messages.ts';
 import * as users from '../users/users.repository.ts';
 import { getUser, grantRole } from '../users/users.service.ts';
@@ -22,7 +23,7 @@ export function emailGrant(ctx: AppContext, row: UsersTable): Role | undefined {
 }
 
 /** Mails the user a link that proves their address is theirs (at sign-up, and again on request). */
-export function sendVerificationLater(ctx: AppContext, userId: string): void {
+export function sendVerificationLater(ctx: AppContext, userId: string, language: MailLanguage): void {
   ctx.mail.later('verify_email', async () => {
     const row = await users.findById(ctx.db, userId);
     const email = row?.email;
@@ -30,14 +31,14 @@ export function sendVerificationLater(ctx: AppContext, userId: string): void {
     const token = await writeTransaction(ctx.db, (trx) =>
       issueEmailToken(trx, ctx.clock, { userId, purpose: 'verify_email', email, ttlMs: VERIFY_TTL_MS }),
     );
-    return verifyEmailMail(email, linkTo(ctx.config.publicUrl, 'verify-email', token), VERIFY_HOURS);
+    return verifyEmailMail(language, email, linkTo(ctx.config.publicUrl, 'verify-email', token), VERIFY_HOURS);
   });
 }
 
 /** Another verification mail; an address already verified gets none. */
-export function resendVerification(ctx: AppContext, user: UsersTable): void {
+export function resendVerification(ctx: AppContext, user: UsersTable, language: MailLanguage): void {
   if (!user.email) throw badRequest('This account has no email address', { code: 'no_email_address' });
-  sendVerificationLater(ctx, user.id);
+  sendVerificationLater(ctx, user.id, language);
 }
 
 /**
@@ -48,6 +49,7 @@ export async function requestEmailChange(
   ctx: AppContext,
   user: UsersTable,
   input: { new_email: string; password?: string | undefined },
+  language: MailLanguage,
 ): Promise<void> {
   await confirmPassword(ctx, user, input.password);
   if (input.new_email === user.email)
@@ -65,7 +67,12 @@ export async function requestEmailChange(
         ttlMs: VERIFY_TTL_MS,
       }),
     );
-    return changeEmailMail(input.new_email, linkTo(ctx.config.publicUrl, 'verify-email', token), VERIFY_HOURS);
+    return changeEmailMail(
+      language,
+      input.new_email,
+      linkTo(ctx.config.publicUrl, 'verify-email', token),
+      VERIFY_HOURS,
+    );
   });
 }
 
@@ -74,7 +81,7 @@ export async function requestEmailChange(
  * account's address verified (if it is still the account's address); a change's link makes the new
  * address the account's, and the old address is told. No sign-in is needed: the link is the proof.
  */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
+export async function verifyEmail(ctx: AppContext, token: string, language: MailLanguage): Promise<User> {
   const at = ctx.clock.iso();
   const { userId, previousEmail, email } = await writeTransaction(ctx.db, async (trx) => {
     const link = await redeemEmailToken(trx, token, ['verify_email', 'change_email'], at);
@@ -100,6 +107,6 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<User>
   const verified = await users.findById(ctx.db, userId);
   const grant = verified && emailGrant(ctx, verified);
   if (grant && verified.role !== grant) await grantRole(ctx.db, userId, grant);
-  if (previousEmail) ctx.mail.later('email_changed', () => Promise.resolve(emailChangedMail(previousEmail, email)));
+  if (previousEmail) ctx.mail.later('email_changed', () => emailChangedMail(language, previousEmail, email));
   return getUser(ctx.db, userId);
 }

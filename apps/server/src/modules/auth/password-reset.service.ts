@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, tokenInvalid } from '../../http/errors.ts';
+import type { MailLanguage } from '../../mail/languages.ts';
 import { linkTo, passwordChangedMail, resetPasswordMail } from '../../mail/messages.ts';
 import { revokeAllSessions, revokeOtherSessions } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repository.ts';
@@ -18,7 +19,7 @@ const RESET_MINUTES = EmailTokenLifetimes.resetPasswordMinutes;
  * Asks for a reset link. The caller is answered before anything is looked up, so known and unknown
  * addresses get the same answer in the same time; a link goes out only to an existing account.
  */
-export function requestPasswordReset(ctx: AppContext, email: string): void {
+export function requestPasswordReset(ctx: AppContext, email: string, language: MailLanguage): void {
   ctx.mail.later('reset_password', async () => {
     const row = await users.findByEmail(ctx.db, email);
     const to = row?.email;
@@ -31,7 +32,7 @@ export function requestPasswordReset(ctx: AppContext, email: string): void {
         ttlMs: RESET_MINUTES * 60_000,
       }),
     );
-    return resetPasswordMail(to, linkTo(ctx.config.publicUrl, 'reset-password', token), RESET_MINUTES);
+    return resetPasswordMail(language, to, linkTo(ctx.config.publicUrl, 'reset-password', token), RESET_MINUTES);
   });
 }
 
@@ -67,6 +68,7 @@ export async function changePassword(
   user: UsersTable,
   sessionToken: string,
   input: { current_password: string; new_password: string },
+  language: MailLanguage,
 ): Promise<void> {
   if (user.password_hash === null) {
     throw badRequest('This account has no password: it signs in with its wallet', {
@@ -81,5 +83,5 @@ export async function changePassword(
     await deleteUserEmailTokens(trx, user.id, ['reset_password']);
   });
   const to = user.email;
-  if (to) ctx.mail.later('password_changed', () => Promise.resolve(passwordChangedMail(to)));
+  if (to) ctx.mail.later('password_changed', () => passwordChangedMail(language, to));
 }
