@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { JobContext } from '../jobs/job-types.ts';
 import { cidKey } from '../storage/blob-store.ts';
+import { releaseBlob } from '../storage/release-blob.ts';
 import type { StoredThumbnailSize } from './thumbnail-sizes.ts';
 
 export interface RenderedMedia {
@@ -48,10 +49,14 @@ export async function renderStoredMedia(
   }
 }
 
+const hlsPrefix = (name: string) => `hls/${name}`;
+
 /**
  * Thumbnail and HLS ladder of a local file, into the media store; `work` is the caller's scratch
  * folder and `progress` the share of the job's progress this step fills. The file is probed first:
- * one over the limits or in a refused format throws before anything decodes it.
+ * one over the limits or in a refused format throws before anything decodes it. A failure part way
+ * (a full disk, ffmpeg stopping) takes back what this call stored, so no half ladder or orphan
+ * thumbnail stays behind, and a retry starts from nothing.
  */
 export async function renderFile(
   ctx: AppContext,
@@ -62,45 +67,52 @@ export async function renderFile(
   progress: { from: number; to: number },
   limits: MediaLimits,
 ): Promise<RenderedMedia> {
-  const span = progress.to - progress.from;
-  const info = await probe(source, { signal: job.signal, limits });
-  const durationSeconds = info.durationSeconds;
-  const input = { file: source, demuxer: info.demuxer };
+  const stored: string[] = [];
+  try {
+    const span = progress.to - progress.from;
+    const info = await probe(source, { signal: job.signal, limits });
+    const durationSeconds = info.durationSeconds;
+    const input = { file: source, demuxer: info.demuxer };
 
-  const thumbnails = await extractThumbnailSet(input, path.join(work, 'thumbnails'), {
-    durationSeconds,
-    signal: job.signal,
-    limits,
-  });
-  const store = async (file: string, type: string) => {
-    const cid = await cidOfFile(file);
-    await ctx.blobs.putFile(cidKey(cid), file, type);
-    return cid;
-  };
-  const sizes: StoredThumbnailSize[] = [];
-  for (const size of thumbnails.sizes)
-    sizes.push({
-      width: size.width,
-      jpeg: await store(size.jpeg, 'image/jpeg'),
-      webp: size.webp ? await store(size.webp, 'image/webp') : null,
+    const thumbnails = await extractThumbnailSet(input, path.join(work, 'thumbnails'), {
+      durationSeconds,
+      signal: job.signal,
+      limits,
     });
-  const thumbnailCid = sizes.at(-1)!.jpeg;
-  await job.reportProgress(progress.from + Math.floor(span * 0.05));
+    const store = async (file: string, type: string) => {
+      const cid = await cidOfFile(file);
+      if (await ctx.blobs.putFile(cidKey(cid), file, type)) stored.push(cid);
+      return cid;
+    };
+    const sizes: StoredThumbnailSize[] = [];
+    for (const size of thumbnails.sizes)
+      sizes.push({
+        width: size.width,
+        jpeg: await store(size.jpeg, 'image/jpeg'),
+        webp: size.webp ? await store(size.webp, 'image/webp') : null,
+      });
+    const thumbnailCid = sizes.at(-1)!.jpeg;
+    await job.reportProgress(progress.from + Math.floor(span * 0.05));
 
-  const hlsDir = path.join(work, 'hls');
-  await transcodeToHls(input, hlsDir, renditionLadder(info.height), {
-    hasAudio: info.audioCodec !== null,
-    durationSeconds,
-    frameRate: info.frameRate,
-    limits,
-    signal: job.signal,
-    onProgress: (fraction) => job.reportProgress(progress.from + Math.floor(span * (0.05 + fraction * 0.9))),
-  });
-  await ctx.blobs.putDirectory(`hls/${name}`, hlsDir);
-  return {
-    thumbnailCid,
-    thumbnailSizes: JSON.stringify(sizes),
-    hlsPath: `hls/${name}/${MASTER_PLAYLIST}`,
-    durationSeconds,
-  };
+    const hlsDir = path.join(work, 'hls');
+    await transcodeToHls(input, hlsDir, renditionLadder(info.height), {
+      hasAudio: info.audioCodec !== null,
+      durationSeconds,
+      frameRate: info.frameRate,
+      limits,
+      signal: job.signal,
+      onProgress: (fraction) => job.reportProgress(progress.from + Math.floor(span * (0.05 + fraction * 0.9))),
+    });
+    await ctx.blobs.putDirectory(hlsPrefix(name), hlsDir);
+    return {
+      thumbnailCid,
+      thumbnailSizes: JSON.stringify(sizes),
+      hlsPath: `${hlsPrefix(name)}/${MASTER_PLAYLIST}`,
+      durationSeconds,
+    };
+  } catch (err) {
+    await ctx.blobs.deletePrefix(hlsPrefix(name));
+    for (const cid of stored) await releaseBlob(ctx, cid);
+    throw err;
+  }
 }

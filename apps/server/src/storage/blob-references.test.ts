@@ -5,7 +5,7 @@ import { cidOf } from '@app/media';
 import type { StreamCreated } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
-import { releaseSnapshot } from '../modules/clips/clip-snapshots.ts';
+import { releaseBlob } from './release-blob.ts';
 import { insertClip, insertVideo } from '../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../testing/test-users.ts';
@@ -80,8 +80,8 @@ describe.each(testDialects)('blob references on %s', (dialect) => {
       .execute();
     const drop = await storeBytes(t, 'a snapshot nobody needs any more');
 
-    await releaseSnapshot(t.ctx, keep);
-    await releaseSnapshot(t.ctx, drop);
+    await releaseBlob(t.ctx, keep);
+    await releaseBlob(t.ctx, drop);
     expect(await t.ctx.blobs.size(cidKey(keep))).toBeGreaterThan(0);
     expect(await t.ctx.blobs.size(cidKey(drop))).toBeUndefined();
   });

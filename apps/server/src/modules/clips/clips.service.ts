@@ -18,7 +18,7 @@ import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } fro
 import { withinDailyLimit } from '../viewing/rewards.service.ts';
 import type { RecordingSnapshot } from '../../live/live-context.ts';
 import { resolveClipSource, type ClipSource, type ClipSourceKind } from './clip-sources.ts';
-import { releaseSnapshot } from './clip-snapshots.ts';
+import { releaseBlob } from '../../storage/release-blob.ts';
 import { presentClip } from './clips.presenter.ts';
 import * as repo from './clips.repository.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
@@ -84,7 +84,7 @@ export async function createClip(
   try {
     return await insertClip(ctx, user, input, source, snapshot);
   } catch (err) {
-    if (snapshot) await releaseSnapshot(ctx, snapshot.cid);
+    if (snapshot) await releaseBlob(ctx, snapshot.cid);
     throw err;
   }
 }

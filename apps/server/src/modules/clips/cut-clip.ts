@@ -9,7 +9,7 @@ import type { JobContext } from '../../jobs/job-types.ts';
 import { renderFile } from '../../media/render-hls.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { resolveClipSource } from './clip-sources.ts';
-import { releaseSnapshot } from './clip-snapshots.ts';
+import { releaseBlob } from '../../storage/release-blob.ts';
 import * as repo from './clips.repository.ts';
 
 /**
@@ -74,7 +74,7 @@ export async function processClip(
       ctx.clock.iso(),
     );
     ctx.readCache.invalidate(['clips']);
-    if (clip.source_cid) await releaseSnapshot(ctx, clip.source_cid);
+    if (clip.source_cid) await releaseBlob(ctx, clip.source_cid);
     await job.reportProgress(100);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
@@ -85,5 +85,5 @@ export async function processClip(
 export async function markClipFailed(ctx: AppContext, clipId: string, reason: string): Promise<void> {
   const clip = await repo.findClip(ctx.db, clipId);
   await repo.markFailed(ctx.db, clipId, reason, ctx.clock.iso());
-  if (clip?.source_cid) await releaseSnapshot(ctx, clip.source_cid);
+  if (clip?.source_cid) await releaseBlob(ctx, clip.source_cid);
 }

@@ -29,6 +29,11 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
 export const PROCESSING_FAILED =
   'Processing failed: the file could not be converted for streaming. Export it again as MP4 (H.264 video, AAC audio) and upload that.';
 
+export const STORAGE_FULL = 'Processing stopped: the server ran out of storage space. Upload the video again later.';
+
+/** A job's failure that was the disk (or the database's disk) being full, not the file. */
+export const ranOutOfSpace = (error: string): boolean => /ENOSPC|no space left on device|SQLITE_FULL/i.test(error);
+
 /** After the last retry: the video leaves `processing` for an explicit `failed` its creator can see. */
 export async function markVideoFailed(ctx: AppContext, videoId: string, reason: string): Promise<void> {
   await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), ctx.clock.iso());

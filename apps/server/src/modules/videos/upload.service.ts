@@ -6,7 +6,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { payloadTooLarge, unsupportedMediaType, invalidInput } from '../../http/errors.ts';
 import type { ReceivedFile } from '../../http/file-upload.ts';
 import { newId } from '../../lib/ids.ts';
-import { blobInUse } from '../../storage/blob-references.repository.ts';
+import { releaseBlob } from '../../storage/release-blob.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { SystemAccount, transferOnce, userAccountId } from '../ledger/ledger.service.ts';
 import { insertVideo } from './videos.repository.ts';
@@ -92,7 +92,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
     return getVideo(ctx, id, user);
   } catch (err) {
     await fsp.rm(upload.tempPath, { force: true });
-    if (storedBlob && !(await blobInUse(ctx.db, upload.cid))) await ctx.blobs.delete(cidKey(upload.cid));
+    if (storedBlob) await releaseBlob(ctx, upload.cid);
     throw err;
   }
 }
