@@ -30,7 +30,7 @@ function ffmpegWithFullDisk(): string {
     `#!/bin/sh
 for arg in "$@"; do
   case "$arg" in
-    *.m3u8) dir=$(dirname "$arg"); mkdir -p "$dir" && echo partial > "$dir/segment-000.ts"
+    /*.m3u8) dir=$(dirname "$arg"); mkdir -p "$dir" && echo partial > "$dir/segment-000.ts"
       echo "[hls @ 0x1] Failed to write segment: No space left on device" >&2; exit 1 ;;
   esac
 done
