@@ -189,7 +189,10 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     h: 'the symbol of the hour',
     min: 'the symbol of the minute',
   },
-  ru: { id: 'Russian interfaces write ID in Latin letters' },
+  ru: {
+    id: 'Russian interfaces write ID in Latin letters',
+    cookie: 'Russian writes cookie in Latin letters, as its privacy page does',
+  },
   sw: { video: 'a Swahili word', data: 'a Swahili word' },
   tr: { vlog: 'the format has no other name', video: 'a Turkish word' },
   vi: {
