@@ -4,6 +4,7 @@ import { failed, renderTable, type Row } from './lib/table.ts';
 import { chatFanoutScenario } from './scenarios/chat-fanout.ts';
 import { firstLoadScenario } from './scenarios/first-load.ts';
 import { ledgerScenario } from './scenarios/ledger.ts';
+import { mediaScenario } from './scenarios/media.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { liveLatencyScenario } from './scenarios/live-latency.ts';
 import { readsScenario } from './scenarios/reads.ts';
@@ -16,6 +17,7 @@ const scenarios: Scenario[] = [
   firstLoadScenario,
   lighthouseScenario,
   uploadScenario,
+  mediaScenario,
   liveLatencyScenario,
   chatFanoutScenario,
   ledgerScenario,

@@ -1,69 +1,26 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { hasNginx, startNginx } from '../support/nginx.ts';
 import { freePort, startServer, type RunningServer } from '../support/server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const hasNginx = spawnSync('nginx', ['-v']).status === 0;
 /** deploy/nginx/tarang.conf's fail_timeout: how long nginx leaves out a process that refused a connection */
 const NGINX_FAIL_TIMEOUT_MS = 2000;
 /** longer than both restarts take, so every moment of them is under load */
 const LOAD_SECONDS = 40;
 
 /** Debian's nginx in front of the two processes, with the configuration we ship (deploy/nginx), on spare ports. */
-async function startNginx(port: number, upstreams: number[]): Promise<{ stop(): Promise<void> }> {
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-nginx-'));
+function startNginxInFront(port: number, upstreams: number[]) {
   const shipped = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/tarang.conf'), 'utf8');
   const site = shipped
     .replace('server 127.0.0.1:3001', `server 127.0.0.1:${upstreams[0]}`)
     .replace('server 127.0.0.1:3002', `server 127.0.0.1:${upstreams[1]}`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`);
   expect(site).not.toBe(shipped);
-  fs.writeFileSync(path.join(prefix, 'tarang.conf'), site);
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      `  access_log off;`,
-      // nginx ends a client's keep-alive connection after 1,000 requests; a load generator that has
-      // already sent the next one sees a reset, which is the load generator's, not a dropped read
-      '  keepalive_requests 1000000;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`),
-      `  include ${prefix}/tarang.conf;`,
-      '}',
-    ].join('\n'),
-  );
-  // in the foreground, so it is this child; as root, its workers would go to "nobody", who cannot use this folder
-  const globals = process.getuid?.() === 0 ? 'daemon off; user root;' : 'daemon off;';
-  const child: ChildProcess = spawn('nginx', ['-p', prefix, '-c', `${prefix}/nginx.conf`, '-g', globals], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    async stop() {
-      child.kill('SIGTERM'); // fast shutdown: a graceful one would wait for open sockets
-      await exited;
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
+  return startNginx(site, `http://127.0.0.1:${port}/healthz`);
 }
 
 /** A chat socket that comes back the way the web client does: at once after a restart close (1012). */
@@ -95,7 +52,7 @@ function stayingChat(url: string) {
   };
 }
 
-describe.runIf(hasNginx || process.env.CI)('rolling restart behind nginx', () => {
+describe.runIf(hasNginx() || process.env.CI)('rolling restart behind nginx', () => {
   const servers: RunningServer[] = [];
   let nginx: { stop(): Promise<void> } | undefined;
   let chat: ReturnType<typeof stayingChat> | undefined;
@@ -113,7 +70,7 @@ describe.runIf(hasNginx || process.env.CI)('rolling restart behind nginx', () =>
     servers.push(first);
     const join = { ...first.joinEnv, ...limits, RTMP_ENABLED: 'false' };
     servers.push(await startServer(join, { port: portB }));
-    nginx = await startNginx(portN, [portA, portB]);
+    nginx = await startNginxInFront(portN, [portA, portB]);
     const front = `http://127.0.0.1:${portN}`;
 
     const signUp = await fetch(`${front}/api/auth/register`, {

@@ -5,7 +5,9 @@ export type Row = Figure & { scenario: string };
 const num = (n: number) => (Number.isInteger(n) || n >= 100 ? n.toFixed(0) : n.toFixed(2));
 
 const ratio = (r: Row): number | undefined => (r.ceiling ? r.value / r.ceiling.value : undefined);
-const ratioMissed = (r: Row): boolean => r.ceiling?.minRatio !== undefined && ratio(r)! < r.ceiling.minRatio;
+/** A ceiling that measured nothing judges nothing: the figure counts as missed, never as infinitely met. */
+const ratioMissed = (r: Row): boolean =>
+  r.ceiling?.minRatio !== undefined && (!(r.ceiling.value > 0) || ratio(r)! < r.ceiling.minRatio);
 const latencyMissed = (r: Row): boolean =>
   r.p99MaxMs !== undefined && (r.latency === undefined || r.latency.p99Ms >= r.p99MaxMs);
 
