@@ -11,6 +11,9 @@ import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 
+/** The parts of a recording joined into one file while it is being kept. */
+const JOINED = 'recording.ts';
+
 /**
  * The ingest side of this process: at most one publishing session per stream, the watch on streams
  * whose recording parts sit on this machine (so the recording is finished here once the stream
@@ -20,6 +23,8 @@ export class IngestManager implements RecordingHolder {
   private readonly sessions = new Map<string, IngestSession>();
   private readonly watches = new Map<string, Promise<() => Promise<void>>>();
   private readonly finishing = new Map<string, Promise<void>>();
+  /** Ended streams whose recording could not be kept yet (a full disk): each sweep tries them again. */
+  private readonly unkept = new Set<string>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -95,13 +100,18 @@ export class IngestManager implements RecordingHolder {
         if (!row || row.status !== 'ended') return;
         await this.nameMediaHost(streamId, null);
         if (!row.recording_cid) await this.keepRecording(streamId);
+        this.unkept.delete(streamId);
         const unwatch = this.watches.get(streamId);
         this.watches.delete(streamId);
         await (
           await unwatch
         )?.();
       })()
-        .catch((err: unknown) => this.log.error({ err, stream: streamId }, 'recording could not be kept'))
+        .catch((err: unknown) => {
+          // the parts stay where they are, so nothing is lost: the next sweep tries again
+          this.unkept.add(streamId);
+          this.log.error({ err, stream: streamId }, 'recording could not be kept yet; trying again at the next sweep');
+        })
         .finally(() => this.finishing.delete(streamId));
       this.finishing.set(streamId, finishing);
     }
@@ -121,25 +131,36 @@ export class IngestManager implements RecordingHolder {
     const parts = await recordingParts(dir);
     if (parts.length === 0) return;
     const limits = this.recordingLimits();
-    let file = path.join(dir, parts[0]!);
-    if (parts.length > 1) {
-      file = path.join(dir, 'recording.ts');
-      await joinParts(
-        parts.map((p) => path.join(dir, p)),
-        file,
-        limits,
-      );
+    const joined = path.join(dir, JOINED);
+    try {
+      let file = path.join(dir, parts[0]!);
+      if (parts.length > 1) {
+        file = joined;
+        await joinParts(
+          parts.map((p) => path.join(dir, p)),
+          file,
+          limits,
+        );
+      }
+      const info = await probe(file, { limits }).catch(() => null);
+      if (info && info.durationSeconds > 0) {
+        const cid = await cidOfFile(file);
+        // the store takes the file it is given away: a lone part goes as a second name of it (no
+        // space used), so the part itself stays until the recording is safely stored
+        let stored = joined;
+        if (file !== joined) await fsp.link(file, (stored = `${joined}.store`));
+        await this.ctx.blobs.putFile(cidKey(cid), stored, 'video/mp2t');
+        await writeTransaction(this.ctx.db, async (trx) => {
+          await streams.setRecording(this.ctx, trx, streamId, cid, Math.round(info.durationSeconds * 1000));
+          await this.ctx.jobs.enqueue('stream-replay', { streamId }, {}, trx);
+        });
+      }
+    } finally {
+      // what this try wrote goes whatever happened; the parts go only once the recording is kept
+      await fsp.rm(joined, { force: true });
+      await fsp.rm(`${joined}.store`, { force: true });
     }
-    const info = await probe(file, { limits }).catch(() => null);
-    if (info && info.durationSeconds > 0) {
-      const cid = await cidOfFile(file);
-      await this.ctx.blobs.putFile(cidKey(cid), file, 'video/mp2t');
-      await writeTransaction(this.ctx.db, async (trx) => {
-        await streams.setRecording(this.ctx, trx, streamId, cid, Math.round(info.durationSeconds * 1000));
-        await this.ctx.jobs.enqueue('stream-replay', { streamId }, {}, trx);
-      });
-    }
-    for (const part of [...parts, 'recording.ts']) await fsp.rm(path.join(dir, part), { force: true });
+    for (const part of parts) await fsp.rm(path.join(dir, part), { force: true });
   }
 
   /** A recording is as long as its broadcast: only the frame, time and memory limits apply. */
@@ -176,8 +197,12 @@ export class IngestManager implements RecordingHolder {
       await this.watch(streamId);
       await this.finishIfEnded(streamId);
     }
-    const sweep = () =>
-      streams.sweepStreams(this.ctx, graceMs).catch((err: unknown) => this.log.warn({ err }, 'stream sweep failed'));
+    const sweep = async () => {
+      await streams
+        .sweepStreams(this.ctx, graceMs)
+        .catch((err: unknown) => this.log.warn({ err }, 'stream sweep failed'));
+      for (const streamId of this.unkept) await this.finishIfEnded(streamId);
+    };
     this.sweeper = setInterval(() => void sweep(), Math.min(10_000, Math.max(1_000, graceMs / 2)));
   }
 

@@ -122,6 +122,35 @@ describe.each(testDialects)('RTMP ingest to HLS on %s', (dialect) => {
     expect((await stream(stream_id)).thumbnail_url).toMatch(/^\/ipfs\//);
   }, 120_000); // real time: 12 s on air, the grace period, then a clip and a replay rendered by ffmpeg
 
+  it('keeps every recording part when the disk is full as the stream ends, and keeps the recording once there is room', async () => {
+    const { stream_id, stream_key, rtmp_url } = await create();
+    const putFile = t.ctx.blobs.putFile.bind(t.ctx.blobs);
+    let refused = 0;
+    t.ctx.blobs.putFile = (key, file, type) => {
+      if (type !== 'video/mp2t') return putFile(key, file, type);
+      refused++;
+      return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    };
+    const recorded = () =>
+      t.ctx.db.selectFrom('streams').selectAll().where('id', '=', stream_id).executeTakeFirstOrThrow();
+    const dir = path.join(t.ctx.config.dataDir, 'live', stream_id);
+    try {
+      await publish(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, 4);
+      await expect.poll(async () => (await stream(stream_id)).status, { timeout: 15_000 }).toBe('ended');
+      // tried as the stream ended, and again at a later sweep
+      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      const left = await fs.readdir(dir);
+      expect(left.filter((f) => /^recording-\d+\.ts$/.test(f)).length).toBeGreaterThan(0);
+      expect(left.filter((f) => f.startsWith('recording.ts'))).toEqual([]);
+      expect((await recorded()).recording_cid).toBeNull();
+    } finally {
+      t.ctx.blobs.putFile = putFile;
+    }
+    await expect.poll(async () => (await recorded()).recording_cid, { timeout: 15_000 }).toMatch(/^bafy/);
+    expect(Number((await recorded()).recording_duration_ms)).toBeGreaterThan(3_000);
+    expect((await fs.readdir(dir)).filter((f) => f.startsWith('recording'))).toEqual([]);
+  }, 60_000);
+
   it('clips a stream while it is on air, from a snapshot of its recording so far', async () => {
     const { stream_id, stream_key, rtmp_url } = await create();
     const publishing = publishTestPattern(`${rtmp_url.replace('localhost', '127.0.0.1')}/${stream_key}`, {
