@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog, closeDialog } from '../../../components/dialog.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useDeleteComment, type Target } from '../api/comments.ts';
+
+/** Confirms deleting a comment (its replies go with it). */
+export function DeleteDialog({
+  target,
+  commentId,
+  hasReplies,
+  onClose,
+}: {
+  target: Target;
+  commentId: string;
+  hasReplies: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteComment(target);
+  return (
+    <Dialog labelledBy="delete-comment-title" testId="delete-comment-dialog" onClose={onClose}>
+      <h2 id="delete-comment-title">{t('comments.deleteTitle')}</h2>
+      {hasReplies && <p>{t('comments.deleteWithReplies')}</p>}
+      {remove.error && (
+        <p className="form-error" role="alert">
+          {errorText(remove.error)}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button-outline" onClick={closeDialog}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={remove.isPending}
+          data-testid="delete-comment-confirm"
+          onClick={() =>
+            remove.mutate(commentId, {
+              onSuccess: () => {
+                notify('success', t('comments.deleted'));
+                onClose();
+              },
+            })
+          }
+        >
+          {t('comments.delete')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
