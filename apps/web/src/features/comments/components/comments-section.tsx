@@ -25,9 +25,11 @@ export function CommentsSection({ kind, id, count }: { kind: CommentTarget; id: 
       <div className="comments-head">
         <h2 id="comments-title">
           {t('comments.title')}{' '}
-          <span className="muted" data-testid="comment-count">
-            {formatCount(count)}
-          </span>
+          {enabled && (
+            <span className="muted" data-testid="comment-count">
+              {formatCount(count)}
+            </span>
+          )}
         </h2>
         {user && first && user.id === creatorId && (
           <label className="comments-toggle">

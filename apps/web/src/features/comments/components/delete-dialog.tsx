@@ -36,13 +36,16 @@ export function DeleteDialog({
           className="button button-danger"
           disabled={remove.isPending}
           data-testid="delete-comment-confirm"
+          // The list is read again before the call settles, and this dialog's comment leaves it with
+          // the dialog: the toast follows the promise, not this component's mutation callbacks.
           onClick={() =>
-            remove.mutate(commentId, {
-              onSuccess: () => {
+            void remove
+              .mutateAsync(commentId)
+              .then(() => {
                 notify('success', t('comments.deleted'));
                 onClose();
-              },
-            })
+              })
+              .catch(() => undefined)
           }
         >
           {t('comments.delete')}
