@@ -125,6 +125,11 @@ describe.runIf(browserAvailable())('comments in Chromium', () => {
     await noOverflow(page, 'the video page with comments at 360 px');
     await page.getByTestId('comments').scrollIntoViewIfNeeded();
     await screenshot(page, 'comments-360');
+    // The feed's card counts comments and replies.
+    await page.goto('/');
+    await page.getByTestId('video-card').filter({ hasText: '2 comments' }).waitFor();
+    await noOverflow(page, 'the home feed at 360 px');
+    await screenshot(page, 'comments-card-360');
     await narrow.context.close();
   });
 
