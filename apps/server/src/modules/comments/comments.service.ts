@@ -8,6 +8,7 @@ import {
   type CommentTarget,
 } from '@app/shared';
 import type { AppContext } from '../../context.ts';
+import { isForeignKeyViolation } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -23,6 +24,9 @@ const NOT_FOUND = { video: 'Video not found', clip: 'Clip not found' } as const;
 const NOT_FOUND_CODE = { video: 'video_not_found', clip: 'clip_not_found' } as const;
 const COMMENT_NOT_FOUND = 'Comment not found';
 const PAGE_PATH = { video: '/video/', clip: '/clips/' } as const;
+
+const parentNotFound = () =>
+  badRequest('The comment you reply to does not exist', { code: 'comment_parent_not_found', field: 'parent_id' });
 
 /** A comment just written, with who may want to hear of it (for notifications). */
 export interface CreatedComment {
@@ -76,11 +80,7 @@ export async function createComment(
   let parentAuthorId: string | null = null;
   if (input.parent_id !== undefined) {
     const parent = await repo.findComment(ctx.db, input.parent_id);
-    if (!parent || parent.target_kind !== kind || parent.target_id !== id)
-      throw badRequest('The comment you reply to does not exist', {
-        code: 'comment_parent_not_found',
-        field: 'parent_id',
-      });
+    if (!parent || parent.target_kind !== kind || parent.target_id !== id) throw parentNotFound();
     if (parent.parent_id !== null)
       throw badRequest('Replies cannot be replied to: reply to the comment above them', {
         code: 'comment_reply_to_reply',
@@ -98,11 +98,17 @@ export async function createComment(
     reply_count: 0,
     created_at: ctx.clock.iso(),
   };
-  await writeTransaction(ctx.db, async (trx) => {
-    await repo.insertComment(trx, row);
-    await repo.addToCommentCount(trx, kind, id, 1);
-    if (row.parent_id) await repo.addToReplyCount(trx, row.parent_id, 1);
-  });
+  try {
+    await writeTransaction(ctx.db, async (trx) => {
+      await repo.insertComment(trx, row);
+      await repo.addToCommentCount(trx, kind, id, 1);
+      if (row.parent_id) await repo.addToReplyCount(trx, row.parent_id, 1);
+    });
+  } catch (err) {
+    // The parent was deleted between the check above and this write.
+    if (isForeignKeyViolation(err)) throw parentNotFound();
+    throw err;
+  }
   return {
     comment: presentComment({ ...row, username: user.username }),
     target: { kind, id },
