@@ -37,13 +37,12 @@ export const useComments = (target: Target) =>
     getNextPageParam: nextOffset,
   });
 
-export const useReplies = (target: Target, parentId: string, enabled: boolean) =>
+export const useReplies = (target: Target, parentId: string) =>
   useInfiniteQuery({
     queryKey: keys.replies(target, parentId),
     queryFn: ({ pageParam }) => api<CommentList>(`/api/comments/${parentId}/replies?limit=${PAGE}&offset=${pageParam}`),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
-    enabled,
   });
 
 /** The comments and the video's or clip's count (the page's and the feed's cards) are read again. */

@@ -95,7 +95,7 @@ export function CommentItem({ target, comment, creatorId, user, canReply }: Prop
 
 function Replies({ target, parent, creatorId, user }: Omit<Props, 'comment' | 'canReply'> & { parent: Comment }) {
   const { t } = useTranslation();
-  const replies = useReplies(target, parent.id, true);
+  const replies = useReplies(target, parent.id);
   if (replies.isPending)
     return (
       <p className="muted" role="status">
