@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateTestVideo } from '@app/media';
-import type { Video } from '@app/shared';
+import type { Clip, Video } from '@app/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('comments in Chromium', () => {
   };
 
   beforeAll(async () => {
-    await generateTestVideo(file, { seconds: 4, width: 640, height: 360 });
+    await generateTestVideo(file, { seconds: 12, width: 640, height: 360 }); // long enough to clip
     server = await startServer();
     browser = await launchBrowser();
     owner = await signedInWithWallet(browser, server.url);
@@ -132,6 +132,31 @@ describe.runIf(browserAvailable())('comments in Chromium', () => {
     await screenshot(page, 'comments-card-360');
     await narrow.context.close();
   });
+
+  it('comments on a clip under the clip player', async () => {
+    const { clip_id } = await apiAs<{ clip_id: string }>(viewer.page, '/api/clips/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Best bit',
+        description: '',
+        start_time: 0,
+        duration: 10,
+        tags: [],
+        source_video_id: video.id,
+      }),
+    });
+    let clip = await apiAs<Clip>(viewer.page, `/api/clips/${clip_id}`);
+    for (const deadline = Date.now() + 60_000; clip.status !== 'ready'; await new Promise((r) => setTimeout(r, 250))) {
+      if (Date.now() > deadline || clip.status === 'failed') throw new Error(`the clip is ${clip.status}`);
+      clip = await apiAs<Clip>(viewer.page, `/api/clips/${clip.id}`);
+    }
+    const { page } = viewer;
+    await page.goto(`/clips/${clip.id}`);
+    await page.getByTestId('comments-empty').waitFor();
+    await write(page, 'What a moment');
+    await page.getByTestId('comment-count').filter({ hasText: /^1$/ }).waitFor();
+  }, 90_000);
 
   it('the creator turns comments off: the list hides and writing is no longer offered', async () => {
     await owner.page.goto(`/video/${video.id}`);
