@@ -24,6 +24,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { streamRoutes } from './modules/streams/streams.routes.ts';
 import { registerLive } from './live/live.plugin.ts';
 import { clipRoutes } from './modules/clips/clips.routes.ts';
+import { commentRoutes } from './modules/comments/comments.routes.ts';
 import { viewingRoutes } from './modules/viewing/viewing.routes.ts';
 import { advertiserRoutes } from './modules/advertisers/advertisers.routes.ts';
 
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(streamRoutes);
   await registerLive(app);
   await app.register(clipRoutes);
+  await app.register(commentRoutes);
   await app.register(viewingRoutes);
   await app.register(advertiserRoutes);
   await app.register(mediaRoutes(ctx.blobs));

@@ -94,6 +94,9 @@ export const ClipSchema = z.object({
   end_time: z.number(),
   views: z.number(),
   likes: z.number(),
+  /** comments and replies, kept with each comment write */
+  comment_count: z.number(),
+  comments_enabled: z.boolean(),
   tokens_earned: z.number(),
   created_at: z.string(),
   creator_id: z.string(),

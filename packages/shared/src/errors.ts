@@ -145,6 +145,18 @@ export const ErrorCodes = [
   /** a password reset for an account that signs in with its wallet */
   'wallet_account_no_password',
   'username_confirmation_mismatch',
+  // Comments
+  'comment_not_found',
+  /** a reply whose parent is missing or belongs to another video or clip */
+  'comment_parent_not_found',
+  /** a reply to a reply: comments have one level of replies */
+  'comment_reply_to_reply',
+  /** the creator turned comments off */
+  'comments_disabled',
+  /** deleting a comment that is not yours, on content that is not yours */
+  'not_comment_author',
+  /** changing the comment settings of content that is not yours */
+  'not_content_creator',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -10,6 +10,7 @@ export * from './format.ts';
 export * from './tickets.ts';
 export * from './streams.ts';
 export * from './clips.ts';
+export * from './comments.ts';
 export * from './money.ts';
 export * from './earnings-rules.ts';
 export * from './earnings.ts';

@@ -55,6 +55,9 @@ export const VideoSchema = z.object({
   duration: z.number(),
   views: z.number(),
   likes: z.number(),
+  /** comments and replies, kept with each comment write */
+  comment_count: z.number(),
+  comments_enabled: z.boolean(),
   tokens_earned: z.number(),
   upload_date: z.string(),
   creator_id: z.string(),

@@ -7,6 +7,7 @@ import type {
   ClipViewsTable,
   ClipsTable,
 } from '../modules/clips/clips.tables.ts';
+import type { CommentsTable } from '../modules/comments/comments.tables.ts';
 import type { EmailTokensTable } from '../modules/auth/email-tokens.tables.ts';
 import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
 import type {
@@ -64,6 +65,7 @@ export interface Database {
   clip_likes: ClipLikesTable;
   clip_view_windows: ClipViewWindowsTable;
   clip_views: ClipViewsTable;
+  comments: CommentsTable;
   viewing_sessions: ViewingSessionsTable;
   viewer_earning_events: ViewerEarningEventsTable;
   viewer_daily_counters: ViewerDailyCountersTable;

@@ -1,6 +1,7 @@
 import { microToTokens, type CreatorAnalytics } from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import { ClipEarningKinds, creatorClipStats } from '../clips/clips.service.ts';
+import { creatorCommentCount } from '../comments/comments.service.ts';
 import { creditedTo, userAccountId } from '../ledger/ledger.service.ts';
 import { StreamEarningKinds, creatorStreamCount } from '../streams/streams.service.ts';
 import { VideoEarningKinds, creatorVideoStats } from '../videos/videos.service.ts';
@@ -17,15 +18,16 @@ const CREATOR_EARNING_KINDS: string[] = [
 /**
  * The one place a creator's totals come from, for the profile and every dashboard tab alike:
  * counters on the creator's videos and clips (kept with their view and like events), view events of
- * the last 30 days, streams that went on air, and ledger credits. Comments count what exists (none
- * until that feature lands), never invented numbers.
+ * the last 30 days, streams that went on air, comments and replies on them (their kept counters), and
+ * ledger credits: what exists, never invented numbers.
  */
 export async function creatorAnalytics(ctx: AppContext, userId: string): Promise<CreatorAnalytics> {
   const since = new Date(ctx.clock.now().getTime() - 30 * DAY_MS).toISOString();
-  const [{ totals, topVideos, recentViews }, clipStats, streams, total, last30] = await Promise.all([
+  const [{ totals, topVideos, recentViews }, clipStats, streams, comments, total, last30] = await Promise.all([
     creatorVideoStats(ctx, userId, since, TOP),
     creatorClipStats(ctx, userId, since, TOP),
     creatorStreamCount(ctx, userId),
+    creatorCommentCount(ctx, userId),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS),
     creditedTo(ctx.db, userAccountId(userId), CREATOR_EARNING_KINDS, since),
   ]);
@@ -42,7 +44,7 @@ export async function creatorAnalytics(ctx: AppContext, userId: string): Promise
       total_clips: clips,
       total_streams: streams,
       total_likes: likes,
-      total_comments: 0,
+      total_comments: comments,
       engagement_rate: views > 0 ? round1((likes / views) * 100) : 0,
       total_tokens_earned: microToTokens(total),
     },

@@ -17,6 +17,8 @@ export function presentClip(row: ClipRow, earnedMicro: number, liked: boolean): 
     end_time: (row.start_ms + row.duration_seconds * 1000) / 1000,
     views: Number(row.views),
     likes: Number(row.likes),
+    comment_count: Number(row.comment_count),
+    comments_enabled: Boolean(row.comments_enabled),
     tokens_earned: microToTokens(earnedMicro),
     created_at: row.created_at,
     creator_id: row.creator_id,

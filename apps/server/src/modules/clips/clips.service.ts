@@ -125,6 +125,8 @@ async function insertClip(
       source_cid: snapshot?.cid ?? null,
       views: 0,
       likes: 0,
+      comment_count: 0,
+      comments_enabled: 1,
       created_at: at,
       updated_at: at,
     });

@@ -28,6 +28,10 @@ export interface ClipsTable {
   source_cid: string | null;
   views: number;
   likes: number;
+  /** comments and replies (modules/comments keeps it) */
+  comment_count: number;
+  /** 1 unless the creator turned comments off */
+  comments_enabled: number;
   created_at: string;
   updated_at: string;
 }

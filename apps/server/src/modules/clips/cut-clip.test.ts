@@ -110,6 +110,8 @@ describe.each(testDialects)('clip cutting on %s', (dialect) => {
         hls_path: null,
         views: 0,
         likes: 0,
+        comment_count: 0,
+        comments_enabled: 1,
         created_at: new Date().toISOString(),
         updated_at: new Date().toISOString(),
       })

@@ -19,7 +19,7 @@ export const STAFF_ONLY = "You don't have permission to access this page.";
 export const TICKET_CLOSED = 'This ticket has been closed. If you need further assistance, please create a new ticket.';
 const FINISHED: TicketStatus[] = ['resolved', 'closed'];
 /** 'Report content' (migration 0005): a report earns the reporter moderation earnings. */
-const REPORT_CATEGORY = 6;
+export const REPORT_CATEGORY = 6;
 
 export const listCategories = (ctx: AppContext): Promise<TicketCategory[]> => repo.categories(ctx.db);
 

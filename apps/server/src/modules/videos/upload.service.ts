@@ -71,6 +71,8 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
         failure: null,
         views: 0,
         likes: 0,
+        comment_count: 0,
+        comments_enabled: 1,
         created_at: at,
         updated_at: at,
       });

@@ -16,6 +16,8 @@ export function presentVideo(row: VideoRow, earnedMicro: number): Video {
     duration: row.duration_ms / 1000,
     views: Number(row.views),
     likes: Number(row.likes),
+    comment_count: Number(row.comment_count),
+    comments_enabled: Boolean(row.comments_enabled),
     tokens_earned: microToTokens(earnedMicro),
     upload_date: row.created_at,
     creator_id: row.creator_id,

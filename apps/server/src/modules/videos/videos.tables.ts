@@ -25,6 +25,10 @@ export interface VideosTable {
   failure: string | null;
   views: number;
   likes: number;
+  /** comments and replies (modules/comments keeps it) */
+  comment_count: number;
+  /** 1 unless the creator turned comments off */
+  comments_enabled: number;
   created_at: string;
   updated_at: string;
 }

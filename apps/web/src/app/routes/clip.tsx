@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useClip } from '../../features/clips/api/clips.ts';
+import { CommentsSection } from '../../features/comments/index.ts';
 import { ClipDetails } from '../../features/clips/components/clip-details.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
@@ -29,6 +30,7 @@ export function ClipPage() {
   return (
     <section className="page">
       <ClipDetails clip={data} />
+      <CommentsSection kind="clip" id={data.id} count={data.comment_count} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CommentsSection } from '../../features/comments/index.ts';
 import { useVideo } from '../../features/videos/api/videos.ts';
 import { VideoDetails } from '../../features/videos/components/video-details.tsx';
 import { isServerFailure, LoadFailed } from '../../components/load-failed.tsx';
@@ -25,6 +26,7 @@ export function VideoPage() {
   return (
     <section className="page">
       <VideoDetails video={data} />
+      <CommentsSection kind="video" id={data.id} count={data.comment_count} />
     </section>
   );
 }

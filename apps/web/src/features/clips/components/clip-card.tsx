@@ -47,6 +47,7 @@ export function ClipCard({ clip }: { clip: Clip }) {
       <p className="video-meta">{clip.creator_username}</p>
       <p className="video-meta">
         {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} ·{' '}
+        {t('videos.comments', { count: clip.comment_count, formatted: formatCount(clip.comment_count) })} ·{' '}
         {t('clips.tokens', { amount: formatTokens(clip.tokens_earned) })}
       </p>
       <div className="clip-card-actions">

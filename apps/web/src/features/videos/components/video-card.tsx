@@ -62,6 +62,7 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
             <p className="video-meta">
               {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
               {t('videos.likes', { count: video.likes, formatted: formatCount(video.likes) })} ·{' '}
+              {t('videos.comments', { count: video.comment_count, formatted: formatCount(video.comment_count) })} ·{' '}
               <TimeAgo iso={video.upload_date} />
             </p>
           </div>
