@@ -7,6 +7,7 @@ import type {
   ClipViewsTable,
   ClipsTable,
 } from '../modules/clips/clips.tables.ts';
+import type { NotificationMutesTable, NotificationsTable } from '../modules/notifications/notifications.tables.ts';
 import type { EmailTokensTable } from '../modules/auth/email-tokens.tables.ts';
 import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
 import type {
@@ -77,6 +78,8 @@ export interface Database {
   advertiser_funds: AdvertiserFundsTable;
   campaigns: CampaignsTable;
   ad_event_windows: AdEventWindowsTable;
+  notifications: NotificationsTable;
+  notification_mutes: NotificationMutesTable;
 }
 
 export interface UsersTable {
