@@ -25,7 +25,13 @@ export async function follow(
   const creator = await findCreator(ctx, creatorRef);
   if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF, { code: 'cannot_follow_self' });
   if (await insertFollow(ctx.db, follower.id, creator.id, ctx.clock.iso()))
-    await notify(ctx, creator.id, { kind: 'follow', payload: { actor: follower.username } });
+    // once per follower: following and unfollowing again and again does not flood the creator
+    await notify(
+      ctx,
+      creator.id,
+      { kind: 'follow', payload: { actor: follower.username } },
+      { once: `follow:${follower.id}` },
+    );
   return { is_following: true };
 }
 

@@ -108,6 +108,21 @@ describe.each(testDialects)('notification attacks on %s', (dialect) => {
     expect((await list(owner)).unread).toBe(2);
   });
 
+  it('tells a creator of a follower once, however often they unfollow and follow again', async () => {
+    const creator = await signUpByEmail(t.app);
+    const churner = await signUpByEmail(t.app);
+    for (let i = 0; i < 5; i++) {
+      for (const method of ['POST', 'DELETE'] as const)
+        await t.app.inject({
+          method,
+          url: method === 'POST' ? '/api/subscribe' : `/api/subscribe/${creator.user.id}`,
+          payload: method === 'POST' ? { creator_wallet: creator.user.id } : undefined,
+          headers: bearer(churner.access_token),
+        });
+    }
+    expect((await list(creator)).notifications.map((n) => n.kind)).toEqual(['follow']);
+  });
+
   it('caps the ids one request may name', async () => {
     const ids = Array.from({ length: NotificationLimits.markMax + 1 }, (_, i) => i + 1);
     const res = await markRead(owner, { ids });

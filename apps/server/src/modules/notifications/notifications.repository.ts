@@ -4,14 +4,24 @@ import type { NotificationsTable } from './notifications.tables.ts';
 
 export type NotificationRow = Omit<NotificationsTable, 'id'> & { id: number };
 
-/** Adds one notification unless its owner has turned its kind off; the row written, or undefined. */
+interface NewRow {
+  kind: NotificationKind;
+  payload: string;
+  created_at: string;
+  once_key: string | null;
+}
+
+/**
+ * Adds one notification unless its owner has turned its kind off, or already heard of this
+ * `once_key`; the row written, or undefined.
+ */
 export async function insertNotification(
   db: Executor,
-  row: { user_id: string; kind: NotificationKind; payload: string; created_at: string },
+  row: NewRow & { user_id: string },
 ): Promise<NotificationRow | undefined> {
   return db
     .insertInto('notifications')
-    .columns(['user_id', 'kind', 'payload', 'created_at'])
+    .columns(['user_id', 'kind', 'payload', 'created_at', 'once_key'])
     .expression(
       db
         .selectNoFrom((eb) => [
@@ -19,6 +29,7 @@ export async function insertNotification(
           eb.val(row.kind).as('kind'),
           eb.val(row.payload).as('payload'),
           eb.val(row.created_at).as('created_at'),
+          eb.val(row.once_key).as('once_key'),
         ])
         .where(({ not, exists, selectFrom }) =>
           not(
@@ -31,6 +42,7 @@ export async function insertNotification(
           ),
         ),
     )
+    .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
     .returningAll()
     .executeTakeFirst();
 }
@@ -39,14 +51,10 @@ export async function insertNotification(
  * One notification for every follower of a creator who has not turned the kind off, in one
  * INSERT … SELECT; returns the rows written.
  */
-export async function insertForFollowers(
-  db: Executor,
-  creatorId: string,
-  row: { kind: NotificationKind; payload: string; created_at: string },
-): Promise<NotificationRow[]> {
+export async function insertForFollowers(db: Executor, creatorId: string, row: NewRow): Promise<NotificationRow[]> {
   return db
     .insertInto('notifications')
-    .columns(['user_id', 'kind', 'payload', 'created_at'])
+    .columns(['user_id', 'kind', 'payload', 'created_at', 'once_key'])
     .expression((eb) =>
       eb
         .selectFrom('follows as f')
@@ -55,6 +63,7 @@ export async function insertForFollowers(
           eb.val(row.kind).as('kind'),
           eb.val(row.payload).as('payload'),
           eb.val(row.created_at).as('created_at'),
+          eb.val(row.once_key).as('once_key'),
         ])
         .where('f.creator_id', '=', creatorId)
         .where(({ not, exists, selectFrom }) =>
@@ -68,6 +77,7 @@ export async function insertForFollowers(
           ),
         ),
     )
+    .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
     .returningAll()
     .execute();
 }

@@ -32,19 +32,32 @@ async function push(ctx: AppContext, rows: repo.NotificationRow[]): Promise<void
   }
 }
 
+/** `once`: a key for an event the user is told of once at most (`follow:<follower id>`, `video:<id>`). */
+export interface NotifyOptions {
+  once?: string;
+}
+
+const newRow = (ctx: AppContext, notification: NewNotification, opts: NotifyOptions) => ({
+  kind: notification.kind,
+  payload: JSON.stringify(notification.payload),
+  created_at: ctx.clock.iso(),
+  once_key: opts.once ?? null,
+});
+
 /**
- * Tells a user something happened (unless they turned the kind off), stored and pushed to their open
- * sockets. Called after the action it is about has committed; it never throws: a failure is logged
- * and the action stands. The comments module calls it for `comment` and `reply`.
+ * Tells a user something happened (unless they turned the kind off, or were told of this `once` key
+ * already), stored and pushed to their open sockets. Called after the action it is about has
+ * committed; it never throws: a failure is logged and the action stands. The comments module calls
+ * it for `comment` and `reply`.
  */
-export async function notify(ctx: AppContext, userId: string, notification: NewNotification): Promise<void> {
+export async function notify(
+  ctx: AppContext,
+  userId: string,
+  notification: NewNotification,
+  opts: NotifyOptions = {},
+): Promise<void> {
   try {
-    const row = await repo.insertNotification(ctx.db, {
-      user_id: userId,
-      kind: notification.kind,
-      payload: JSON.stringify(notification.payload),
-      created_at: ctx.clock.iso(),
-    });
+    const row = await repo.insertNotification(ctx.db, { user_id: userId, ...newRow(ctx, notification, opts) });
     if (row) await push(ctx, [row]);
   } catch (err) {
     ctx.logger.warn({ err, kind: notification.kind }, 'notification not created');
@@ -55,13 +68,14 @@ export async function notify(ctx: AppContext, userId: string, notification: NewN
  * Tells every follower of a creator (one INSERT … SELECT, however many they are). It runs in the
  * background: the caller does not wait for it, and a failure is logged.
  */
-export function notifyFollowers(ctx: AppContext, creatorId: string, notification: NewNotification): void {
+export function notifyFollowers(
+  ctx: AppContext,
+  creatorId: string,
+  notification: NewNotification,
+  opts: NotifyOptions = {},
+): void {
   const run = async () => {
-    const rows = await repo.insertForFollowers(ctx.db, creatorId, {
-      kind: notification.kind,
-      payload: JSON.stringify(notification.payload),
-      created_at: ctx.clock.iso(),
-    });
+    const rows = await repo.insertForFollowers(ctx.db, creatorId, newRow(ctx, notification, opts));
     await push(ctx, rows);
   };
   run().catch((err: unknown) =>

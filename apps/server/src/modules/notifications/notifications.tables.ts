@@ -9,6 +9,8 @@ export interface NotificationsTable {
   payload: string;
   created_at: string;
   read_at: string | null;
+  /** set for an event the user hears of once at most; unique per user (null: no limit) */
+  once_key: string | null;
 }
 
 /** One row per kind a user has turned off: those notifications are not created for them. */

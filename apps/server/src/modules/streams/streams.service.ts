@@ -168,10 +168,15 @@ export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
   if (changed) ctx.readCache.invalidate(['streams']);
   if (changed && row.status === 'created') {
     await ctx.live.bus.publish(id, { type: 'stream_started', creator: row.creator_username, title: row.title });
-    notifyFollowers(ctx, row.creator_id, {
-      kind: 'stream_live',
-      payload: { actor: row.creator_username, stream_id: id, stream_title: row.title },
-    });
+    notifyFollowers(
+      ctx,
+      row.creator_id,
+      {
+        kind: 'stream_live',
+        payload: { actor: row.creator_username, stream_id: id, stream_title: row.title },
+      },
+      { once: `stream:${id}` },
+    );
   }
   return true;
 }

@@ -24,10 +24,12 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
   if (!rendered) return;
   await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso());
   ctx.readCache.invalidate(['videos']);
-  await notify(ctx, video.creator_id, {
-    kind: 'video_ready',
-    payload: { video_id: videoId, video_title: video.title },
-  });
+  await notify(
+    ctx,
+    video.creator_id,
+    { kind: 'video_ready', payload: { video_id: videoId, video_title: video.title } },
+    { once: `video:${videoId}` }, // a job delivered twice tells once
+  );
   await opts.reportProgress(100);
 }
 
@@ -39,8 +41,10 @@ export async function markVideoFailed(ctx: AppContext, videoId: string, reason: 
   if (!(await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), ctx.clock.iso()))) return;
   const video = await findVideo(ctx.db, videoId);
   if (video)
-    await notify(ctx, video.creator_id, {
-      kind: 'video_failed',
-      payload: { video_id: videoId, video_title: video.title },
-    });
+    await notify(
+      ctx,
+      video.creator_id,
+      { kind: 'video_failed', payload: { video_id: videoId, video_title: video.title } },
+      { once: `video:${videoId}` },
+    );
 }

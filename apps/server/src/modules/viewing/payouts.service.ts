@@ -149,9 +149,14 @@ export async function decidePayout(
     return { userId: row.user_id, amount: Number(row.amount) };
   });
   ctx.logger.info({ payoutId: id, staffId: staff.id, status: decision.status }, 'payout decided');
-  await notify(ctx, payee.userId, {
-    kind: 'payout_decided',
-    payload: { payout_id: id, status: decision.status, amount: payee.amount },
-  });
+  await notify(
+    ctx,
+    payee.userId,
+    {
+      kind: 'payout_decided',
+      payload: { payout_id: id, status: decision.status, amount: payee.amount },
+    },
+    { once: `payout:${id}` },
+  );
   return presentPayout((await repo.findPayout(ctx.db, id))!, true);
 }
