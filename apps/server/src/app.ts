@@ -27,6 +27,7 @@ import { clipRoutes } from './modules/clips/clips.routes.ts';
 import { commentRoutes } from './modules/comments/comments.routes.ts';
 import { viewingRoutes } from './modules/viewing/viewing.routes.ts';
 import { advertiserRoutes } from './modules/advertisers/advertisers.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(commentRoutes);
   await app.register(viewingRoutes);
   await app.register(advertiserRoutes);
+  await app.register(notificationRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

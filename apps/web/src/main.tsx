@@ -14,6 +14,7 @@ import './styles/videos.css';
 import './styles/info.css';
 import './styles/clips.css';
 import './styles/live.css';
+import './styles/notifications.css';
 
 // The home feed is on its way while the texts load: its cards then show with the first render, and
 // the first card's picture (the largest paint) is asked for as soon as the feed names it.

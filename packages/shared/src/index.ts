@@ -16,3 +16,4 @@ export * from './earnings-rules.ts';
 export * from './earnings.ts';
 export * from './advertisers.ts';
 export * from './analytics.ts';
+export * from './notifications.ts';

@@ -8,6 +8,7 @@ import type {
   ClipsTable,
 } from '../modules/clips/clips.tables.ts';
 import type { CommentsTable } from '../modules/comments/comments.tables.ts';
+import type { NotificationMutesTable, NotificationsTable } from '../modules/notifications/notifications.tables.ts';
 import type { EmailTokensTable } from '../modules/auth/email-tokens.tables.ts';
 import type { AddressDailyCountersTable } from '../modules/address-caps/address-caps.tables.ts';
 import type {
@@ -79,6 +80,8 @@ export interface Database {
   advertiser_funds: AdvertiserFundsTable;
   campaigns: CampaignsTable;
   ad_event_windows: AdEventWindowsTable;
+  notifications: NotificationsTable;
+  notification_mutes: NotificationMutesTable;
 }
 
 export interface UsersTable {

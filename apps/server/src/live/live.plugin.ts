@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { closeAndCut, onFrame, registerWebSockets } from '../http/websockets.ts';
+import { NotificationSockets } from '../modules/notifications/notification-sockets.ts';
 import { userForToken } from '../modules/sessions/sessions.service.ts';
 import { findStreamRow } from '../modules/streams/streams.service.ts';
 import { ChatHub } from './chat-hub.ts';
@@ -20,13 +21,14 @@ const INGEST_FRAMES = 200;
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
  * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
  * from the process that receives the video), and the sweeper that ends streams whose ingest never
- * came back.
+ * came back. The notification sockets (`/ws/notifications`) share its socket endpoint.
  */
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const log = ctx.logger.child({ component: 'live' });
   const chat = new ChatHub(ctx, log);
   const ingest = new IngestManager(ctx, log);
+  const notifications = await NotificationSockets.open(ctx, log);
   ctx.live.setRecordingHolder(ingest);
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
@@ -70,6 +72,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         return (ws) => browserIngest(ws, streamId);
       },
     },
+    notifications.route,
   ]);
 
   async function browserIngest(ws: WebSocket, streamId: string): Promise<void> {
@@ -123,6 +126,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     await rtmp?.close();
     await chat.close();
+    await notifications.close();
     await ingest.close();
   });
 }

@@ -162,6 +162,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/notifications',
+        ...page(
+          () => import('./routes/notifications.tsx'),
+          (m) => guarded(<m.NotificationsPage />),
+        ),
+      },
+      {
         path: '/live',
         ...page(
           () => import('./routes/live.tsx'),

@@ -1,12 +1,13 @@
 import type { Executor } from '../../db/database.ts';
 
-/** Following twice is the same as following once. */
-export async function insertFollow(db: Executor, followerId: string, creatorId: string, at: string): Promise<void> {
-  await db
+/** Following twice is the same as following once; true when this follow is new. */
+export async function insertFollow(db: Executor, followerId: string, creatorId: string, at: string): Promise<boolean> {
+  const result = await db
     .insertInto('follows')
     .values({ follower_id: followerId, creator_id: creatorId, created_at: at })
     .onConflict((oc) => oc.columns(['follower_id', 'creator_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function deleteFollow(db: Executor, followerId: string, creatorId: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
+import { notify } from '../notifications/notifications.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
 import { deleteFollow, followedCreatorIds, followExists, insertFollow } from './follows.repository.ts';
@@ -23,7 +24,14 @@ export async function follow(
 ): Promise<{ is_following: true }> {
   const creator = await findCreator(ctx, creatorRef);
   if (creator.id === follower.id) throw badRequest(CANNOT_FOLLOW_SELF, { code: 'cannot_follow_self' });
-  await insertFollow(ctx.db, follower.id, creator.id, ctx.clock.iso());
+  if (await insertFollow(ctx.db, follower.id, creator.id, ctx.clock.iso()))
+    // once per follower: following and unfollowing again and again does not flood the creator
+    await notify(
+      ctx,
+      creator.id,
+      { kind: 'follow', payload: { actor: follower.username } },
+      { once: `follow:${follower.id}` },
+    );
   return { is_following: true };
 }
 

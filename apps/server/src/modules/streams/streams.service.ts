@@ -15,6 +15,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { SystemAccount, earnedByRef, totalOfKinds, transfer, userAccountId } from '../ledger/ledger.service.ts';
+import { notifyFollowers } from '../notifications/notifications.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
@@ -167,6 +168,15 @@ export async function goLive(ctx: AppContext, id: string): Promise<boolean> {
   if (changed) ctx.readCache.invalidate(['streams']);
   if (changed && row.status === 'created') {
     await ctx.live.bus.publish(id, { type: 'stream_started', creator: row.creator_username, title: row.title });
+    notifyFollowers(
+      ctx,
+      row.creator_id,
+      {
+        kind: 'stream_live',
+        payload: { actor: row.creator_username, stream_id: id, stream_title: row.title },
+      },
+      { once: `stream:${id}` },
+    );
   }
   return true;
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation, type Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.repository.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentReply, presentTicket } from './tickets.presenter.ts';
@@ -113,6 +114,9 @@ export async function replyToTicket(
     await repo.updateTicket(trx, id, { updated_at: at });
     if (staff) await audit(ctx, trx, id, user, input.is_internal ? 'internal_note' : 'reply', {});
   });
+  // the owner hears of staff answers, never of internal notes (nor of their own replies)
+  if (staff && !input.is_internal && row.user_id !== user.id)
+    await notify(ctx, row.user_id, { kind: 'ticket_reply', payload: { ticket_id: id, ticket_title: row.title } });
   return getTicket(ctx, user, id);
 }
 

@@ -7,6 +7,7 @@ import { confirmPassword } from '../auth/confirm-password.ts';
 import { deleteUserEmailTokens } from '../auth/email-tokens.repository.ts';
 import { ALL_PURPOSES } from '../auth/email-tokens.service.ts';
 import { deleteFollowsOf } from '../follows/follows.repository.ts';
+import { deleteNotificationsOf } from '../notifications/notifications.repository.ts';
 import { revokeAllSessions } from '../sessions/sessions.service.ts';
 import { forgetContactEmails } from '../tickets/tickets.repository.ts';
 import { anonymiseUser } from './users.repository.ts';
@@ -35,6 +36,7 @@ export async function deleteAccount(
     await revokeAllSessions(trx, user.id);
     await deleteUserEmailTokens(trx, user.id, ALL_PURPOSES);
     await deleteFollowsOf(trx, user.id);
+    await deleteNotificationsOf(trx, user.id);
     await forgetContactEmails(trx, user.id, at);
   });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 
 import { renderStoredMedia } from '../../media/render-hls.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findVideo, markVideoFailed as markVideoFailedRow, markVideoReady } from './videos.repository.ts';
 
 /**
@@ -23,6 +24,12 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
   if (!rendered) return;
   await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso());
   ctx.readCache.invalidate(['videos']);
+  await notify(
+    ctx,
+    video.creator_id,
+    { kind: 'video_ready', payload: { video_id: videoId, video_title: video.title } },
+    { once: `video:${videoId}` }, // a job delivered twice tells once
+  );
   await opts.reportProgress(100);
 }
 
@@ -36,5 +43,13 @@ export const ranOutOfSpace = (error: string): boolean => /ENOSPC|no space left o
 
 /** After the last retry: the video leaves `processing` for an explicit `failed` its creator can see. */
 export async function markVideoFailed(ctx: AppContext, videoId: string, reason: string): Promise<void> {
-  await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), ctx.clock.iso());
+  if (!(await markVideoFailedRow(ctx.db, videoId, reason.slice(0, 500), ctx.clock.iso()))) return;
+  const video = await findVideo(ctx.db, videoId);
+  if (video)
+    await notify(
+      ctx,
+      video.creator_id,
+      { kind: 'video_failed', payload: { video_id: videoId, video_title: video.title } },
+      { once: `video:${videoId}` },
+    );
 }

@@ -173,14 +173,15 @@ export async function markVideoReady(
     .execute();
 }
 
-/** A video still `processing` becomes `failed`, with the reason its creator sees. */
-export async function markVideoFailed(db: Executor, id: string, reason: string, at: string): Promise<void> {
-  await db
+/** A video still `processing` becomes `failed`, with the reason its creator sees; true when it did. */
+export async function markVideoFailed(db: Executor, id: string, reason: string, at: string): Promise<boolean> {
+  const result = await db
     .updateTable('videos')
     .set({ status: 'failed', failure: reason, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'processing')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A creator's totals over all their videos. */

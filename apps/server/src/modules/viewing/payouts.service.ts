@@ -14,6 +14,7 @@ import { AppError, adminRequired, badRequest, conflict, forbidden, notFound, own
 import { newId } from '../../lib/ids.ts';
 import { balanceOf, openAccount, transfer } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { maskDetails, sealDetails } from './payout-details.ts';
 import * as repo from './payouts.repository.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
@@ -114,7 +115,7 @@ export async function decidePayout(
 ): Promise<Payout> {
   if (!isStaff(staff.role)) throw forbidden(PAYOUT_STAFF_ONLY, { code: 'staff_only' });
   const at = ctx.clock.now().toISOString();
-  await writeTransaction(ctx.db, async (trx) => {
+  const payee = await writeTransaction(ctx.db, async (trx) => {
     const row = await repo.findPayout(trx, id);
     if (!row) throw notFound(PAYOUT_NOT_FOUND, { code: 'payout_not_found' });
     if (row.user_id === staff.id) throw ownPayout(PAYOUT_OWN);
@@ -145,7 +146,17 @@ export async function decidePayout(
       },
       trx,
     );
+    return { userId: row.user_id, amount: Number(row.amount) };
   });
   ctx.logger.info({ payoutId: id, staffId: staff.id, status: decision.status }, 'payout decided');
+  await notify(
+    ctx,
+    payee.userId,
+    {
+      kind: 'payout_decided',
+      payload: { payout_id: id, status: decision.status, amount: payee.amount },
+    },
+    { once: `payout:${id}` },
+  );
   return presentPayout((await repo.findPayout(ctx.db, id))!, true);
 }

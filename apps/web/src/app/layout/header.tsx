@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { session } from '../../lib/session/session-store.ts';
 import { ActivityBar } from './activity-bar.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
@@ -77,6 +78,7 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
             <Link to="/upload" className="button button-secondary create-button" data-testid="create-button">
               <span aria-hidden="true">+</span> <span className="create-label">{t('header.create')}</span>
             </Link>
+            <NotificationBell />
             <AvatarMenu user={user} />
           </>
         ) : (

@@ -6,6 +6,7 @@ import { session } from '../../lib/session/session-store.ts';
 import { AccountCard } from '../../features/users/components/account-card.tsx';
 import { LanguageSetting } from '../../features/users/components/language-setting.tsx';
 import { SessionsCard } from '../../features/users/components/sessions-card.tsx';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 
 /** Language is for everyone; the account (address, password, deletion) and its sessions for the signed-in. */
@@ -21,6 +22,7 @@ export function SettingsPage() {
           <AccountCard user={user} />
           <AccountEmailCard user={user} />
           {user.email && <PasswordCard />}
+          <NotificationSettings />
           <SessionsCard />
           <DeleteAccountCard user={user} />
         </>

@@ -32,6 +32,7 @@ export const FIRST_SCREEN_KEYS: readonly string[] = [
   'earnings.payout.failed',
   'earnings.payout.network',
   'earnings.referral.recorded',
+  'notifications.bell',
 ];
 
 export type TextPart = 'start' | 'rest';

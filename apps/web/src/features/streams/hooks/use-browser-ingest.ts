@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/api.ts';
-import { wsUrl } from '../lib/ws-url.ts';
+import { wsUrl } from '../../../lib/ws-url.ts';
 
 export type IngestState = 'idle' | 'connecting' | 'sending' | 'failed';
 

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { refreshUser, session } from '../../../lib/session/session-store.ts';
-import { isRestartClose, reconnectDelay } from '../lib/reconnect.ts';
-import { wsUrl } from '../lib/ws-url.ts';
+import { isRestartClose, reconnectDelay } from '../../../lib/reconnect.ts';
+import { wsUrl } from '../../../lib/ws-url.ts';
 import { translateError } from '../../../lib/error-text.ts';
 
 export type ChatConnection = 'connecting' | 'connected' | 'reconnecting' | 'failed';

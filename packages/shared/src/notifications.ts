@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * What a notification is about. `comment` and `reply` are created by the comments module; every
+ * other kind by the action it names (a tip, a follow, a staff reply on a ticket, a followed creator
+ * going live, a payout decision, a video's processing).
+ */
+export const NotificationKinds = [
+  'tip',
+  'follow',
+  'comment',
+  'reply',
+  'ticket_reply',
+  'stream_live',
+  'payout_decided',
+  'video_ready',
+  'video_failed',
+] as const;
+export type NotificationKind = (typeof NotificationKinds)[number];
+
+export const NotificationLimits = {
+  pageSize: 20,
+  pageMax: 50,
+  /** ids one mark-read request may name */
+  markMax: 100,
+  /** the newest notifications the header's dropdown shows */
+  dropdown: 5,
+} as const;
+
+/**
+ * What each kind carries for a sentence and a link: who acted (username), what it is about (ids and
+ * titles) and amounts as integers in the smallest unit (micro-tokens for tips, paise for payouts).
+ * Never secrets or bank details.
+ */
+export interface NotificationPayloads {
+  /** `stream_id` for a tip in a live chat, `video_id` for a tip on a video; amount in micro-tokens */
+  tip: { actor: string; amount: number; video_id?: string; video_title?: string; stream_id?: string };
+  follow: { actor: string };
+  comment: { actor: string; video_id: string; video_title: string; comment_id: string };
+  reply: { actor: string; video_id: string; video_title: string; comment_id: string };
+  ticket_reply: { ticket_id: string; ticket_title: string };
+  stream_live: { actor: string; stream_id: string; stream_title: string };
+  /** amount in paise */
+  payout_decided: { payout_id: string; status: 'paid' | 'rejected'; amount: number };
+  video_ready: { video_id: string; video_title: string };
+  video_failed: { video_id: string; video_title: string };
+}
+
+export type NewNotification = {
+  [K in NotificationKind]: { kind: K; payload: NotificationPayloads[K] };
+}[NotificationKind];
+
+export type Notification = NewNotification & { id: number; created_at: string; read: boolean };
+
+export interface NotificationList {
+  notifications: Notification[];
+  unread: number;
+}
+
+const NotificationPayloadSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NotificationKinds),
+  created_at: z.string(),
+  read: z.boolean(),
+  payload: NotificationPayloadSchema,
+});
+
+export const NotificationListSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number() });
+
+export const NotificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(NotificationLimits.pageMax).default(NotificationLimits.pageSize),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
+
+const NotificationIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Marks the named notifications read, or all of them; ids that are not the caller's are ignored. */
+export const MarkNotificationsReadSchema = z
+  .object({
+    ids: z.array(NotificationIdSchema).min(1).max(NotificationLimits.markMax).optional(),
+    all: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((v) => (v.ids === undefined) !== (v.all === undefined), 'Send either ids or all: true');
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number() });
+
+/** The kinds a user has turned off: those are not created for them. */
+export const NotificationPreferencesSchema = z.object({
+  muted: z.array(z.enum(NotificationKinds)).max(NotificationKinds.length),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** What the notifications socket sends: a new notification of the signed-in user (the client counts it unread). */
+export interface NotificationFrame {
+  type: 'notification';
+  notification: Notification;
+}
