@@ -4,6 +4,7 @@ import { notify } from '../notifications.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, findLanguage, isRightToLeft } from './languages.ts';
 import { TEXT_PARTS, type TextPart } from './parts.ts';
 import { loadTexts } from './resources.ts';
+import { loadScriptFonts } from './script-fonts.ts';
 
 function storedLanguage(): string {
   return findLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY))?.code ?? DEFAULT_LANGUAGE;
@@ -12,6 +13,7 @@ function storedLanguage(): string {
 function applyToDocument(code: string): void {
   document.documentElement.lang = code.toLowerCase();
   document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr';
+  loadScriptFonts(code.toLowerCase());
 }
 
 /** The parts of each language loaded or on their way: each is fetched once (again only after a failure). */
