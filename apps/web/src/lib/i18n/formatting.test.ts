@@ -26,6 +26,7 @@ describe('formatsFor', () => {
     expect(bn.tokens(100)).toBe('১০০.০');
     expect(bn.rupees(123_456_789)).toBe('₹১২,৩৪,৫৬৭.৮৯');
     expect(bn.date(ISO)).toBe('২৮/১১/২০২৬');
+    expect(bn.year(new Date(ISO))).toBe('২০২৬');
   });
 
   it('writes Tamil with Latin digits, in lakhs', () => {
@@ -72,6 +73,7 @@ describe('formatsFor', () => {
     expect(ja.count(1_530_000)).toBe('153万');
     expect(ja.rupees(123_456)).toBe('₹1,234.56');
     expect(ja.date(ISO)).toBe('2026/11/28');
+    expect(ja.year(new Date(ISO))).toBe('2026'); // the text around it says 年 if it wants to
   });
 
   it('groups every Indian language in lakhs, rupees included, whatever its locale data says', () => {

@@ -112,7 +112,7 @@ export interface Formats {
   dateTime(iso: string): string;
   /** hours and minutes */
   time(iso: string): string;
-  /** a calendar year: 2026, ২০২৬, or the reader's own calendar's (Persian: ۱۴۰۵) */
+  /** a year as a bare number in the language's digits: 2026, ২০২৬ (no 年, no grouping) */
   year(date: Date): string;
 }
 
@@ -153,7 +153,7 @@ function createFormats(language: string): Formats {
     }
     return made;
   };
-  const calendarYear = once(() => new Intl.DateTimeFormat(dates, { year: 'numeric' }));
+  const bareYear = once(() => new Intl.NumberFormat(locale, { useGrouping: false }));
   return {
     locale,
     number: (n) => plain().format(n),
@@ -166,7 +166,7 @@ function createFormats(language: string): Formats {
     date: (iso) => day().format(new Date(iso)),
     dateTime: (iso) => dayTime().format(new Date(iso)),
     time: (iso) => clock().format(new Date(iso)),
-    year: (date) => calendarYear().format(date),
+    year: (date) => bareYear().format(date.getFullYear()),
   };
 }
 
