@@ -7,6 +7,7 @@ import { prefetchFeed } from './features/videos/api/videos.ts';
 import { startReferralCapture } from './features/viewing/lib/referral.ts';
 import { allTexts, initI18n } from './lib/i18n/i18n.ts';
 import { restoreSession } from './lib/session/session-store.ts';
+import './styles/fonts/scripts.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

@@ -33,15 +33,28 @@ export function shortWallet(address: string): string {
   return address.length <= 14 ? address : `${address.slice(0, 8)}...${address.slice(-6)}`;
 }
 
-/** A token amount to 1 decimal: 100 → "100.0". */
-export const formatTokens = (tokens: number): string => (Math.floor(tokens * 10 + 1e-9) / 10).toFixed(1);
+/** Token amounts show tenths, cut down (never rounded up to more than is there): 10.99 → 10.9. */
+export const tokenTenths = (tokens: number): number => Math.floor(tokens * 10 + 1e-9) / 10;
 
-/** Integer paise as rupees with 2 decimals: 123456 → "₹1,234.56". */
-export function formatRupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(paise));
-  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
-  return `${sign}₹${rupees}.${String(abs % 100).padStart(2, '0')}`;
+/** A token amount to 1 decimal: 100 → "100.0". */
+export const formatTokens = (tokens: number): string => tokenTenths(tokens).toFixed(1);
+
+/**
+ * Integer paise as rupees with 2 decimals: 123456 → "₹1,234.56". The server writes Indian English;
+ * the web passes the reader's locale (apps/web/src/lib/i18n/formatting.ts).
+ */
+export function formatRupees(paise: number, locale = 'en-IN'): string {
+  return rupeeFormat(locale).format(Math.trunc(paise) / 100);
+}
+
+const rupeeFormats = new Map<string, Intl.NumberFormat>();
+function rupeeFormat(locale: string): Intl.NumberFormat {
+  let format = rupeeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', currencyDisplay: 'narrowSymbol' });
+    rupeeFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** A duration on a card or player: m:ss under an hour, h:mm:ss from an hour on. */

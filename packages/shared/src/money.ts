@@ -23,5 +23,6 @@ export function rupeesToPaise(value: number | string): number | null {
 /** Integer paise → rupees for the API (exact: two decimals at most). */
 export const paiseToRupees = (paise: number): number => Number((paise / PAISE_PER_RUPEE).toFixed(2));
 
-/** A rupee amount from the API with the rupee sign and two decimals: 1234.5 → "₹1,234.50". */
-export const formatInr = (rupees: number): string => formatRupees(Math.round(rupees * PAISE_PER_RUPEE));
+/** A rupee amount from the API with the rupee sign and two decimals: 1234.5 → "₹1,234.50" (locale as formatRupees). */
+export const formatInr = (rupees: number, locale?: string): string =>
+  formatRupees(Math.round(rupees * PAISE_PER_RUPEE), locale);

@@ -18,7 +18,7 @@ export function LanguagePicker() {
         data-testid="language-picker"
         {...buttonProps}
       >
-        <span aria-hidden="true">{current?.flag}</span> {current?.code}
+        <span className="language-code">{current?.code}</span>
       </button>
       {open && (
         <div className="dropdown-panel language-panel" aria-label={t('language.choose')} {...menuProps}>
@@ -43,7 +43,10 @@ export function LanguagePicker() {
                       void changeLanguage(l.code);
                     }}
                   >
-                    <span aria-hidden="true">{l.flag}</span> {l.name}
+                    <span className="language-code" aria-hidden="true">
+                      {l.code}
+                    </span>{' '}
+                    {l.name}
                   </button>
                 ))}
               </div>

@@ -1,12 +1,14 @@
-import { formatTokens, type User } from '@app/shared';
+import { type User } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notifications.ts';
 import { refreshUser, signOut } from '../../lib/session/session-store.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
+import { useFormats } from '../../lib/i18n/formatting.ts';
 
 export function AvatarMenu({ user }: { user: User }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const navigate = useNavigate();
   const { open, close, root, buttonProps, menuProps } = useMenu();
   const initial = user.username.charAt(0).toUpperCase();
@@ -43,7 +45,7 @@ export function AvatarMenu({ user }: { user: User }) {
                 {user.username}
               </div>
               <div className="account-balance" title={t('header.balance')} data-testid="menu-balance">
-                {t('common.tokens', { amount: formatTokens(user.total_tokens) })}
+                {t('common.tokens', { amount: format.tokens(user.total_tokens) })}
               </div>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormats } from '../../lib/i18n/formatting.ts';
 
 const LINKS = [
   ['/about', 'footer.about'],
@@ -16,6 +17,7 @@ const LINKS = [
 
 export function Footer() {
   const { t } = useTranslation();
+  const format = useFormats();
   return (
     <footer className="footer">
       <nav aria-label={t('footer.label')}>
@@ -25,7 +27,7 @@ export function Footer() {
           </Link>
         ))}
       </nav>
-      <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p>{t('footer.rights', { year: format.year(new Date()) })}</p>
     </footer>
   );
 }

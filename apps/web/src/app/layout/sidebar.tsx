@@ -2,6 +2,7 @@ import { isStaff } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useFormats } from '../../lib/i18n/formatting.ts';
 import { session } from '../../lib/session/session-store.ts';
 
 /** Below this width the sidebar is an overlay that starts closed (layout.css uses the same width). */
@@ -51,6 +52,7 @@ function Section({ title, items, onNavigate }: { title?: string; items: Item[]; 
 /** Every section of the sidebar; CREATE and Advertise for the signed-in, Admin Tickets for staff. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   // As an overlay it closes when a link is followed, and on Escape.
   const onNavigate = () => isOverlay() && onClose();
@@ -126,7 +128,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
             item('/settings', 'sidebar.settings', '⚙'),
           ]}
         />
-        <p className="sidebar-note">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="sidebar-note">{t('footer.rights', { year: format.year(new Date()) })}</p>
       </nav>
     </>
   );

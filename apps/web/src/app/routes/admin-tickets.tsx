@@ -12,9 +12,11 @@ import { AdminTicketDialog } from '../../features/tickets/components/admin-ticke
 import { PriorityBadge, StatusBadge } from '../../features/tickets/components/status-badge.tsx';
 import { session } from '../../lib/session/session-store.ts';
 import { TimeAgo } from '../../components/time-ago.tsx';
+import { useFormats } from '../../lib/i18n/formatting.ts';
 
 export function AdminTicketsPage() {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   const staff = isStaff(user?.role);
   const [filters, setFilters] = useState<TicketFilters>({});
@@ -58,7 +60,7 @@ export function AdminTicketsPage() {
         </div>
         <div className="card">
           <dt>{t('help.stats.avgHours')}</dt>
-          <dd>{stats.data ? stats.data.avg_resolution_time.toFixed(1) : '–'}</dd>
+          <dd>{stats.data ? format.decimal(stats.data.avg_resolution_time, 1) : '–'}</dd>
         </div>
       </dl>
       <div className="filters">

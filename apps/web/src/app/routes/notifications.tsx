@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { useMarkRead, useNotificationPages } from '../../features/notifications/api/notifications.ts';
 import { describeNotification } from '../../features/notifications/lib/describe.ts';
+import { useFormats } from '../../lib/i18n/formatting.ts';
 import { NotificationText } from '../../features/notifications/components/notification-text.tsx';
 
 /** `/notifications`: every notification, newest first, a page at a time; one or all can be marked read. */
 export function NotificationsPage() {
   const { t } = useTranslation();
+  const format = useFormats();
   const pages = useNotificationPages();
   const markRead = useMarkRead();
   if (pages.error && !pages.data)
@@ -42,7 +44,7 @@ export function NotificationsPage() {
             <li key={n.id} className={`notification-row${n.read ? '' : ' unread'}`}>
               <Link
                 className="notification-item"
-                to={describeNotification(n).to}
+                to={describeNotification(n, format).to}
                 onClick={() => !n.read && markRead.mutate({ ids: [n.id] })}
               >
                 <NotificationText notification={n} />

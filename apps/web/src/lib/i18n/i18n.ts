@@ -1,9 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { notify } from '../notifications.ts';
+import { numbersInTexts } from './formatting.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, findLanguage, isRightToLeft } from './languages.ts';
 import { TEXT_PARTS, type TextPart } from './parts.ts';
 import { loadTexts } from './resources.ts';
+import { loadScriptFonts } from './script-fonts.ts';
 
 function storedLanguage(): string {
   return findLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY))?.code ?? DEFAULT_LANGUAGE;
@@ -12,6 +14,7 @@ function storedLanguage(): string {
 function applyToDocument(code: string): void {
   document.documentElement.lang = code.toLowerCase();
   document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr';
+  loadScriptFonts(code.toLowerCase());
 }
 
 /** The parts of each language loaded or on their way: each is fetched once (again only after a failure). */
@@ -44,13 +47,16 @@ export async function initI18n(): Promise<void> {
   const code = storedLanguage();
   const lng = code.toLowerCase();
   applyToDocument(code);
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
+  await i18next
+    .use(numbersInTexts)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes; numbersInTexts writes numbers
+      returnNull: false,
+    });
   shown = lng;
   // A language file that cannot be fetched leaves the texts in English rather than no page at all.
   await ensureTexts(lng, 'start').catch(() => {

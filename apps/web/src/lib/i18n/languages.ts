@@ -7,23 +7,15 @@ export interface Language {
   name: string;
   /** English name, for search and screen readers */
   english: string;
-  flag: string;
   category: (typeof LANGUAGE_GROUPS)[number];
 }
 
-const IN = '🇮🇳';
-const indian = (code: string, name: string, english: string): Language => ({
+// No flags: a flag names a country, not a language, and Windows draws flag emoji as two letters.
+const indian = (code: string, name: string, english: string): Language => ({ code, name, english, category: 'indian' });
+const intl = (code: string, name: string, english: string): Language => ({
   code,
   name,
   english,
-  flag: IN,
-  category: 'indian',
-});
-const intl = (code: string, name: string, english: string, flag: string): Language => ({
-  code,
-  name,
-  english,
-  flag,
   category: 'international',
 });
 
@@ -59,23 +51,23 @@ export const LANGUAGES: readonly Language[] = [
   indian('TCY', 'ತುಳು', 'Tulu'),
   indian('GBM', 'गढ़वळि', 'Garhwali'),
   indian('LUS', 'Mizo ṭawng', 'Mizo'),
-  intl('EN', 'English', 'English', '🇬🇧'),
-  intl('ES', 'Español', 'Spanish', '🇪🇸'),
-  intl('FR', 'Français', 'French', '🇫🇷'),
-  intl('DE', 'Deutsch', 'German', '🇩🇪'),
-  intl('PT', 'Português', 'Portuguese', '🇧🇷'),
-  intl('RU', 'Русский', 'Russian', '🇷🇺'),
-  intl('ZH', '中文', 'Chinese', '🇨🇳'),
-  intl('JA', '日本語', 'Japanese', '🇯🇵'),
-  intl('KO', '한국어', 'Korean', '🇰🇷'),
-  intl('AR', 'العربية', 'Arabic', '🇸🇦'),
-  intl('FA', 'فارسی', 'Persian', '🇮🇷'),
-  intl('TR', 'Türkçe', 'Turkish', '🇹🇷'),
-  intl('ID', 'Bahasa Indonesia', 'Indonesian', '🇮🇩'),
-  intl('IT', 'Italiano', 'Italian', '🇮🇹'),
-  intl('VI', 'Tiếng Việt', 'Vietnamese', '🇻🇳'),
-  intl('TH', 'ไทย', 'Thai', '🇹🇭'),
-  intl('SW', 'Kiswahili', 'Swahili', '🇰🇪'),
+  intl('EN', 'English', 'English'),
+  intl('ES', 'Español', 'Spanish'),
+  intl('FR', 'Français', 'French'),
+  intl('DE', 'Deutsch', 'German'),
+  intl('PT', 'Português', 'Portuguese'),
+  intl('RU', 'Русский', 'Russian'),
+  intl('ZH', '中文', 'Chinese'),
+  intl('JA', '日本語', 'Japanese'),
+  intl('KO', '한국어', 'Korean'),
+  intl('AR', 'العربية', 'Arabic'),
+  intl('FA', 'فارسی', 'Persian'),
+  intl('TR', 'Türkçe', 'Turkish'),
+  intl('ID', 'Bahasa Indonesia', 'Indonesian'),
+  intl('IT', 'Italiano', 'Italian'),
+  intl('VI', 'Tiếng Việt', 'Vietnamese'),
+  intl('TH', 'ไทย', 'Thai'),
+  intl('SW', 'Kiswahili', 'Swahili'),
 ];
 
 export const DEFAULT_LANGUAGE = 'HI';

@@ -1,13 +1,15 @@
-import { AddFundsSchema, AdvertiserErrors, formatInr } from '@app/shared';
+import { AddFundsSchema, AdvertiserErrors } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { advertiserErrorText, useAddFunds } from '../api/advertiser.ts';
 import { errorKey } from './form-errors.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Current balance and an amount: at least ₹1000, in steps of ₹100 (checked again by the server). */
 export function AddFundsDialog({ balance, onClose, onAdded }: { balance: number; onClose(): void; onAdded(): void }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [amount, setAmount] = useState('1000');
   const [invalid, setInvalid] = useState<string | null>(null);
   // one key per dialog: a double submit or a retry after a timeout is charged once
@@ -40,7 +42,7 @@ export function AddFundsDialog({ balance, onClose, onAdded }: { balance: number;
     >
       <div className="payout-amount">
         <span className="muted">{t('advertiser.funds.current')}</span>
-        <strong data-testid="funds-balance">{formatInr(balance)}</strong>
+        <strong data-testid="funds-balance">{format.inr(balance)}</strong>
       </div>
       <label>
         {t('advertiser.funds.amount')}

@@ -1,4 +1,3 @@
-import { formatCount, formatInr } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -9,6 +8,7 @@ import { CampaignList } from './campaign-list.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import './advertiser.css';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 type Tab = 'overview' | 'campaigns' | 'analytics';
 type Dialog = 'funds' | 'campaign' | null;
@@ -25,6 +25,7 @@ function Stat({ id, label, value }: { id: string; label: string; value: string }
 /** The advertiser dashboard: loading, no account (create form), or the account with its tabs. */
 export function AdvertiserDashboard() {
   const { t } = useTranslation();
+  const format = useFormats();
   const [tab, setTab] = useState<Tab>('overview');
   const [dialog, setDialog] = useState<Dialog>(null);
   const dashboard = useAdvertiserDashboard(true);
@@ -85,10 +86,10 @@ export function AdvertiserDashboard() {
         </div>
       </header>
       <dl className="stats advertiser-stats">
-        <Stat id="balance" label={t('advertiser.stats.balance')} value={formatInr(s.account_balance)} />
-        <Stat id="active" label={t('advertiser.stats.active')} value={String(s.active_campaigns)} />
-        <Stat id="views" label={t('advertiser.stats.views')} value={formatCount(s.total_views)} />
-        <Stat id="ctr" label={t('advertiser.stats.ctr')} value={`${s.avg_ctr.toFixed(2)}%`} />
+        <Stat id="balance" label={t('advertiser.stats.balance')} value={format.inr(s.account_balance)} />
+        <Stat id="active" label={t('advertiser.stats.active')} value={format.number(s.active_campaigns)} />
+        <Stat id="views" label={t('advertiser.stats.views')} value={format.count(s.total_views)} />
+        <Stat id="ctr" label={t('advertiser.stats.ctr')} value={format.percent(s.avg_ctr, 2)} />
       </dl>
       <div className="tabs" role="tablist">
         {(['overview', 'campaigns', 'analytics'] as const).map((id) => (
@@ -123,11 +124,11 @@ export function AdvertiserDashboard() {
           <Stat
             id="impressions"
             label={t('advertiser.analytics.impressions')}
-            value={formatCount(s.total_impressions)}
+            value={format.count(s.total_impressions)}
           />
-          <Stat id="clicks" label={t('advertiser.analytics.clicks')} value={formatCount(s.total_clicks)} />
-          <Stat id="rate" label={t('advertiser.analytics.ctr')} value={`${s.avg_ctr.toFixed(2)}%`} />
-          <Stat id="spent" label={t('advertiser.analytics.spent')} value={formatInr(s.total_spent)} />
+          <Stat id="clicks" label={t('advertiser.analytics.clicks')} value={format.count(s.total_clicks)} />
+          <Stat id="rate" label={t('advertiser.analytics.ctr')} value={format.percent(s.avg_ctr, 2)} />
+          <Stat id="spent" label={t('advertiser.analytics.spent')} value={format.inr(s.total_spent)} />
         </dl>
       )}
       {dialog === 'funds' && (

@@ -1,10 +1,11 @@
-import { AdRules, AdvertiserErrors, CampaignCreateSchema, VideoCategories, formatInr, formatRupees } from '@app/shared';
+import { AdRules, AdvertiserErrors, CampaignCreateSchema, VideoCategories } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { advertiserErrorText, useCreateCampaign } from '../api/advertiser.ts';
 import { errorKey } from './form-errors.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** A real campaign: title, description, target category, budget (at most the balance), daily budget, optional link. */
 export function CampaignDialog({
@@ -17,6 +18,7 @@ export function CampaignDialog({
   onCreated(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [form, setForm] = useState({
     title: '',
     description: '',
@@ -59,7 +61,7 @@ export function CampaignDialog({
       name="campaign"
       wide
       title={t('advertiser.campaign.title')}
-      aside={<span className="muted">{t('advertiser.campaign.available', { amount: formatInr(balance) })}</span>}
+      aside={<span className="muted">{t('advertiser.campaign.available', { amount: format.inr(balance) })}</span>}
       onClose={onClose}
       onSubmit={submit}
       error={invalid ?? (create.error && advertiserErrorText(create.error, 'advertiser.errors.campaign'))}
@@ -152,8 +154,8 @@ export function CampaignDialog({
       </label>
       <p className="muted">
         {t('advertiser.campaign.pricing', {
-          impression: formatRupees(AdRules.impressionPrice),
-          click: formatRupees(AdRules.clickPrice),
+          impression: format.rupees(AdRules.impressionPrice),
+          click: format.rupees(AdRules.clickPrice),
         })}
       </p>
     </FormDialog>

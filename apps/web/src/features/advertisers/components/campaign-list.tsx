@@ -1,7 +1,8 @@
-import { formatCount, formatInr, type Campaign, type CampaignAction } from '@app/shared';
+import { type Campaign, type CampaignAction } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { advertiserErrorText, useChangeCampaign } from '../api/advertiser.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
   active: ['pause', 'cancel'],
@@ -12,7 +13,8 @@ const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
 
 /** The Campaigns tab: every campaign with its numbers and the actions its status allows. */
 export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; onCreate(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   const change = useChangeCampaign();
   if (campaigns.length === 0) {
     return (
@@ -46,23 +48,23 @@ export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; o
           <dl className="campaign-numbers">
             <div>
               <dt>{t('advertiser.campaigns.budget')}</dt>
-              <dd>{formatInr(c.budget)}</dd>
+              <dd>{format.inr(c.budget)}</dd>
             </div>
             <div>
               <dt>{t('advertiser.campaigns.spent')}</dt>
-              <dd data-testid="campaign-spent">{formatInr(c.spent_amount)}</dd>
+              <dd data-testid="campaign-spent">{format.inr(c.spent_amount)}</dd>
             </div>
             <div>
               <dt>{t('advertiser.campaigns.views')}</dt>
-              <dd data-testid="campaign-views">{formatCount(c.views)}</dd>
+              <dd data-testid="campaign-views">{format.count(c.views)}</dd>
             </div>
             <div>
               <dt>{t('advertiser.campaigns.clicks')}</dt>
-              <dd>{formatCount(c.clicks)}</dd>
+              <dd>{format.count(c.clicks)}</dd>
             </div>
             <div>
               <dt>{t('advertiser.campaigns.daily')}</dt>
-              <dd>{t('advertiser.campaigns.perDay', { amount: formatInr(c.daily_budget) })}</dd>
+              <dd>{t('advertiser.campaigns.perDay', { amount: format.inr(c.daily_budget) })}</dd>
             </div>
             <div>
               <dt>{t('advertiser.campaigns.category')}</dt>
@@ -70,9 +72,7 @@ export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; o
             </div>
           </dl>
           <div className="button-row">
-            <span className="muted">
-              {t('advertiser.campaigns.created', { date: new Date(c.created_at).toLocaleDateString(i18n.language) })}
-            </span>
+            <span className="muted">{t('advertiser.campaigns.created', { date: format.date(c.created_at) })}</span>
             {ACTIONS[c.status].map((action) => (
               <button
                 key={action}

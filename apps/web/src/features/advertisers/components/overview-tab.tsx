@@ -1,6 +1,7 @@
-import { AdSpendSplit, formatCount, formatInr, type AdvertiserDashboard } from '@app/shared';
+import { AdSpendSplit, type AdvertiserDashboard } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const tone = (good: boolean) => (good ? 'status tone-good' : 'status tone-warn');
 
@@ -14,7 +15,8 @@ export function OverviewTab({
   onCreate(): void;
   onAddFunds(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   const { account: a, summary: s } = data;
   return (
     <>
@@ -45,7 +47,7 @@ export function OverviewTab({
               </span>
             </dd>
             <dt>{t('advertiser.overview.memberSince')}</dt>
-            <dd>{new Date(a.created_at).toLocaleDateString(i18n.language)}</dd>
+            <dd>{format.date(a.created_at)}</dd>
           </dl>
         </section>
         <section className="card">
@@ -54,11 +56,11 @@ export function OverviewTab({
             <dt>{t('advertiser.overview.totalCampaigns')}</dt>
             <dd>{s.total_campaigns}</dd>
             <dt>{t('advertiser.overview.totalSpent')}</dt>
-            <dd>{formatInr(s.total_spent)}</dd>
+            <dd>{format.inr(s.total_spent)}</dd>
             <dt>{t('advertiser.overview.impressions')}</dt>
-            <dd>{formatCount(s.total_impressions)}</dd>
+            <dd>{format.count(s.total_impressions)}</dd>
             <dt>{t('advertiser.overview.clicks')}</dt>
-            <dd>{formatCount(s.total_clicks)}</dd>
+            <dd>{format.count(s.total_clicks)}</dd>
           </dl>
         </section>
       </div>

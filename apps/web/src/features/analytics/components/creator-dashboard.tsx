@@ -1,9 +1,9 @@
-import { formatCount, formatTokens } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreatorAnalytics } from '../api/analytics.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 type Tab = 'overview' | 'content' | 'analytics' | 'revenue';
 const TABS: Tab[] = ['overview', 'content', 'analytics', 'revenue'];
@@ -42,6 +42,7 @@ function TopList({
   empty: string;
 }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const max = Math.max(1, ...items.map((i) => i.views));
   return (
     <section className="card">
@@ -56,7 +57,7 @@ function TopList({
               <span className="bar">
                 <span style={{ width: `${(i.views / max) * 100}%` }} />
               </span>
-              <span className="muted">{t('dashboard.viewsCount', { views: formatCount(i.views) })}</span>
+              <span className="muted">{t('dashboard.viewsCount', { views: format.count(i.views) })}</span>
               <Link to={href(i.id)}>{t('dashboard.view')}</Link>
             </li>
           ))}
@@ -68,6 +69,7 @@ function TopList({
 
 export function CreatorDashboard() {
   const { t } = useTranslation();
+  const format = useFormats();
   const [tab, setTab] = useState<Tab>('overview');
   const { data, isLoading, error, refetch } = useCreatorAnalytics();
 
@@ -111,10 +113,10 @@ export function CreatorDashboard() {
       {tab === 'overview' && (
         <>
           <dl className="stats">
-            <Card label={t('dashboard.totalViews')} value={formatCount(o.total_views)} />
-            <Card label={t('dashboard.totalContent')} value={formatCount(o.total_content)} />
-            <Card label={t('dashboard.engagement')} value={`${o.engagement_rate.toFixed(1)}%`} />
-            <Card label={t('dashboard.tokensEarned')} value={formatTokens(o.total_tokens_earned)} />
+            <Card label={t('dashboard.totalViews')} value={format.count(o.total_views)} />
+            <Card label={t('dashboard.totalContent')} value={format.count(o.total_content)} />
+            <Card label={t('dashboard.engagement')} value={format.percent(o.engagement_rate, 1)} />
+            <Card label={t('dashboard.tokensEarned')} value={format.tokens(o.total_tokens_earned)} />
           </dl>
           <div className="button-row">
             <Link className="button" to="/upload">
@@ -175,13 +177,13 @@ export function CreatorDashboard() {
           <dl className="stats">
             <Card
               label={t('dashboard.totalViews')}
-              value={`${formatCount(o.total_views)} (${t('dashboard.recent', { views: formatCount(p.recent_views_30d) })})`}
+              value={`${format.count(o.total_views)} (${t('dashboard.recent', { views: format.count(p.recent_views_30d) })})`}
             />
             <Card
               label={t('dashboard.totalLikes')}
-              value={`${formatCount(o.total_likes)} (${o.engagement_rate.toFixed(1)}%)`}
+              value={`${format.count(o.total_likes)} (${format.percent(o.engagement_rate, 1)})`}
             />
-            <Card label={t('dashboard.totalComments')} value={formatCount(o.total_comments)} />
+            <Card label={t('dashboard.totalComments')} value={format.count(o.total_comments)} />
           </dl>
           <section className="card">
             <Bar label={t('dashboard.engagement')} percent={o.engagement_rate} />
@@ -192,9 +194,9 @@ export function CreatorDashboard() {
       {tab === 'revenue' && (
         <>
           <dl className="stats">
-            <Card label={t('dashboard.totalEarned')} value={formatTokens(r.total_earned)} />
-            <Card label={t('dashboard.avgPerVideo')} value={formatTokens(r.avg_per_video)} />
-            <Card label={t('dashboard.estimatedMonthly')} value={formatTokens(r.estimated_monthly)} />
+            <Card label={t('dashboard.totalEarned')} value={format.tokens(r.total_earned)} />
+            <Card label={t('dashboard.avgPerVideo')} value={format.tokens(r.avg_per_video)} />
+            <Card label={t('dashboard.estimatedMonthly')} value={format.tokens(r.estimated_monthly)} />
           </dl>
           <section className="card">
             <h2>{t('dashboard.tipsTitle')}</h2>

@@ -1,4 +1,4 @@
-import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits, formatTokens } from '@app/shared';
+import { LoginRequestSchema, PasswordLimits, RegisterRequestSchema, UsernameLimits } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { type SignInInput, type SignUpInput, useEmailAuth } from '../api/email-a
 import { PasswordField } from './password-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { EmailField } from './email-field.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -18,6 +19,7 @@ const FIELD_ERRORS: Record<string, string> = {
 /** Email sign-in and sign-up against the real accounts API; the shared schemas check input first. */
 export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [signUp, setSignUp] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -54,7 +56,7 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
           ? t('auth.welcome', { name: session.user.username })
           : session.welcome_bonus === false
             ? t('auth.noBonus') // the per-network daily cap was reached: say so rather than "0 tokens"
-            : t('auth.bonus', { amount: formatTokens(session.user.total_tokens) });
+            : t('auth.bonus', { amount: format.tokens(session.user.total_tokens) });
         notify('success', greeting);
         afterSignIn();
       },

@@ -1,9 +1,10 @@
-import { formatCount, formatTokens, type Clip, formatDuration } from '@app/shared';
+import { type Clip, formatDuration } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyLink } from '../../../components/share.ts';
 import { ClipLikeButton } from './like-button.tsx';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 export const clipUrl = (id: string): string => `${window.location.origin}/clips/${id}`;
 
@@ -26,6 +27,7 @@ function LinkIcon() {
 
 export function ClipCard({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
+  const format = useFormats();
   return (
     <article className="clip-card" data-testid="clip-card">
       <Link to={`/clips/${clip.id}`} className="video-card-link">
@@ -46,9 +48,9 @@ export function ClipCard({ clip }: { clip: Clip }) {
       </Link>
       <p className="video-meta">{clip.creator_username}</p>
       <p className="video-meta">
-        {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} ·{' '}
-        {t('videos.comments', { count: clip.comment_count, formatted: formatCount(clip.comment_count) })} ·{' '}
-        {t('clips.tokens', { amount: formatTokens(clip.tokens_earned) })}
+        {t('clips.viewCount', { count: clip.views, formatted: format.count(clip.views) })} ·{' '}
+        {t('videos.comments', { count: clip.comment_count, formatted: format.count(clip.comment_count) })} ·{' '}
+        {t('clips.tokens', { amount: format.tokens(clip.tokens_earned) })}
       </p>
       <div className="clip-card-actions">
         <ClipLikeButton clip={clip} compact />

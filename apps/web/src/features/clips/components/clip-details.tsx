@@ -1,4 +1,4 @@
-import { formatCount, formatTokens, shortWallet, type Clip } from '@app/shared';
+import { shortWallet, type Clip } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,9 +10,11 @@ import { clipUrl } from './clip-card.tsx';
 import { ClippedFrom } from './clipped-from.tsx';
 import { ClipLikeButton } from './like-button.tsx';
 import { MoreClips } from './more-clips.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 export function ClipDetails({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const ready = clip.status === 'ready';
   useEffect(() => {
     // Counted once per viewer per day by the server; a failure only loses one count.
@@ -34,7 +36,7 @@ export function ClipDetails({ clip }: { clip: Clip }) {
         </h1>
         <div className="watch-bar">
           <p className="video-meta">
-            {t('clips.viewCount', { count: clip.views, formatted: formatCount(clip.views) })} ·{' '}
+            {t('clips.viewCount', { count: clip.views, formatted: format.count(clip.views) })} ·{' '}
             <TimeAgo iso={clip.created_at} /> · {t(`clips.category.${clip.category}`, { defaultValue: clip.category })}
           </p>
           <div className="button-row">
@@ -66,7 +68,7 @@ export function ClipDetails({ clip }: { clip: Clip }) {
             <strong>{clip.creator_username}</strong>
             {clip.creator_wallet && <code className="muted">{shortWallet(clip.creator_wallet)}</code>}
             <span className="muted" data-testid="clip-tokens">
-              {t('clips.tokensEarned', { amount: formatTokens(clip.tokens_earned) })}
+              {t('clips.tokensEarned', { amount: format.tokens(clip.tokens_earned) })}
             </span>
           </div>
           {clip.creator_wallet && (
@@ -86,15 +88,15 @@ export function ClipDetails({ clip }: { clip: Clip }) {
         <dl className="stats card" data-testid="clip-stats-detail">
           <div>
             <dt>{t('clips.statViews')}</dt>
-            <dd>{formatCount(clip.views)}</dd>
+            <dd>{format.count(clip.views)}</dd>
           </div>
           <div>
             <dt>{t('clips.statLikes')}</dt>
-            <dd>{formatCount(clip.likes)}</dd>
+            <dd>{format.count(clip.likes)}</dd>
           </div>
           <div>
             <dt>{t('clips.statTokens')}</dt>
-            <dd>{formatTokens(clip.tokens_earned)}</dd>
+            <dd>{format.tokens(clip.tokens_earned)}</dd>
           </div>
           <div>
             <dt>{t('clips.statDuration')}</dt>

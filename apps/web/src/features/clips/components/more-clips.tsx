@@ -1,13 +1,15 @@
-import { ClipLimits, formatCount, formatDuration } from '@app/shared';
+import { ClipLimits, formatDuration } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecentClips } from '../api/clips.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Up to six other clips; a failure is only logged. */
 export function MoreClips({ currentId }: { currentId: string }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const { data, error } = useRecentClips();
   useEffect(() => {
     if (error) console.error('Failed to load related clips', error);
@@ -37,7 +39,7 @@ export function MoreClips({ currentId }: { currentId: string }) {
                   <h3 className="video-title">{c.title}</h3>
                   <p className="video-meta">{c.creator_username}</p>
                   <p className="video-meta">
-                    {t('clips.viewCount', { count: c.views, formatted: formatCount(c.views) })}
+                    {t('clips.viewCount', { count: c.views, formatted: format.count(c.views) })}
                   </p>
                 </div>
               </Link>

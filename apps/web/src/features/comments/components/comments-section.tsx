@@ -1,7 +1,8 @@
-import { formatCount, type CommentTarget } from '@app/shared';
+import type { CommentTarget } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/error-text.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { useCommentSettings, useComments } from '../api/comments.ts';
 import { CommentForm } from './comment-form.tsx';
@@ -11,6 +12,7 @@ import './comments.css';
 /** The comments under a video or clip player: count, the box to write, the newest-first list. */
 export function CommentsSection({ kind, id, count }: { kind: CommentTarget; id: string; count: number }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   const target = { kind, id };
   const comments = useComments(target);
@@ -27,7 +29,7 @@ export function CommentsSection({ kind, id, count }: { kind: CommentTarget; id: 
           {t('comments.title')}{' '}
           {enabled && (
             <span className="muted" data-testid="comment-count">
-              {formatCount(count)}
+              {format.count(count)}
             </span>
           )}
         </h2>

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkRead } from '../api/notifications.ts';
 import { describeNotification } from '../lib/describe.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 import { NotificationText } from './notification-text.tsx';
 
 /** The bell's dropdown: the latest few (opening one marks it read), mark all read, and the way to the page. */
 export function NotificationPanel({ latest, onClose }: { latest: NotificationList | undefined; onClose(): void }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const markRead = useMarkRead();
   const items = latest?.notifications ?? [];
   return (
@@ -33,7 +35,7 @@ export function NotificationPanel({ latest, onClose }: { latest: NotificationLis
           role="menuitem"
           autoFocus={i === 0}
           className={`menu-item notification-item${n.read ? '' : ' unread'}`}
-          to={describeNotification(n).to}
+          to={describeNotification(n, format).to}
           onClick={() => {
             if (!n.read) markRead.mutate({ ids: [n.id] });
             onClose();

@@ -1,5 +1,6 @@
 import type { Notification } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { formatsFor } from '../../../lib/i18n/formatting.ts';
 import { describeNotification } from './describe.ts';
 
 const base = { id: 1, created_at: '2026-11-28T10:00:00.000Z', read: false };
@@ -39,6 +40,15 @@ describe('describeNotification', () => {
       { key: 'videoFailed', values: { title: 'Broken' }, to: '/library' },
     ],
   ])('says %j as a sentence with a link', (notification, view) => {
-    expect(describeNotification(notification)).toEqual(view);
+    expect(describeNotification(notification, formatsFor('en'))).toEqual(view);
+  });
+
+  it("writes amounts in the reader's digits and grouping", () => {
+    const payout: Notification = {
+      ...base,
+      kind: 'payout_decided',
+      payload: { payout_id: 'p1', status: 'paid', amount: 12_345_600 },
+    };
+    expect(describeNotification(payout, formatsFor('bn')).values.amount).toBe('₹১,২৩,৪৫৬.০০');
   });
 });

@@ -1,4 +1,5 @@
-import { formatRupees, formatTokens, microToTokens, type Notification } from '@app/shared';
+import { microToTokens, type Notification } from '@app/shared';
+import type { Formats } from '../../../lib/i18n/formatting.ts';
 
 /** What a notification says (a translation key under `notifications.text` and its values) and where it leads. */
 export interface NotificationView {
@@ -7,10 +8,11 @@ export interface NotificationView {
   to: string;
 }
 
-export function describeNotification(n: Notification): NotificationView {
+/** `format`: the reader's language's numbers (lib/i18n/formatting.ts). */
+export function describeNotification(n: Notification, format: Formats): NotificationView {
   switch (n.kind) {
     case 'tip': {
-      const amount = formatTokens(microToTokens(n.payload.amount));
+      const amount = format.tokens(microToTokens(n.payload.amount));
       const { actor } = n.payload;
       if (n.payload.video_id)
         return {
@@ -40,7 +42,7 @@ export function describeNotification(n: Notification): NotificationView {
     case 'payout_decided':
       return {
         key: n.payload.status === 'paid' ? 'payoutPaid' : 'payoutRejected',
-        values: { amount: formatRupees(n.payload.amount) },
+        values: { amount: format.rupees(n.payload.amount) },
         to: '/viewer-earnings',
       };
     case 'video_ready':

@@ -1,17 +1,15 @@
-import { StreamLimits, TipAmountSchema, formatCount, formatTokens } from '@app/shared';
+import { StreamLimits, TipAmountSchema } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import type { ChatEntry, LiveChat } from '../hooks/use-live-chat.ts';
-
-/** A message's time of day, written the way the chosen language writes it. */
-const timeOf = (iso: string, language: string) =>
-  new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   if (entry.kind === 'notice') {
     return <li className={`chat-notice${entry.tip ? ' chat-notice-tip' : ''}`}>{entry.text}</li>;
   }
@@ -19,7 +17,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
   return (
     <li className={`chat-line${entry.tip_amount ? ' chat-line-tip' : ''}`} data-testid="chat-message">
       <time className="chat-time" dateTime={entry.timestamp}>
-        {timeOf(entry.timestamp, i18n.language)}
+        {format.time(entry.timestamp)}
       </time>{' '}
       <strong className="chat-user">
         {entry.username}
@@ -27,7 +25,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
       </strong>{' '}
       {entry.tip_amount ? (
         <span className="chat-tip" data-testid="chat-tip">
-          {t('live.chat.tipped', { amount: formatTokens(entry.tip_amount) })}
+          {t('live.chat.tipped', { amount: format.tokens(entry.tip_amount) })}
         </span>
       ) : null}{' '}
       <span className="chat-text">{entry.message}</span>
@@ -55,6 +53,7 @@ export function ChatPanel({
   ended?: boolean;
 }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   const [text, setText] = useState('');
   const [tip, setTip] = useState('');
@@ -108,7 +107,7 @@ export function ChatPanel({
         <h2 id="chat-title">{t('live.chat.title')}</h2>
         {live && chat.viewers !== null && (
           <span className="muted" data-testid="chat-viewers">
-            {t('live.viewers', { count: chat.viewers, formatted: formatCount(chat.viewers) })}
+            {t('live.viewers', { count: chat.viewers, formatted: format.count(chat.viewers) })}
           </span>
         )}
         <span className={`chat-state chat-state-${state}`} role="status" data-testid="chat-state">
@@ -149,7 +148,7 @@ export function ChatPanel({
         >
           {tipOpen && !creatorMode && (
             <label className="chat-tip-field">
-              <span>{t('live.chat.tipAmount', { balance: formatTokens(user.total_tokens) })}</span>
+              <span>{t('live.chat.tipAmount', { balance: format.tokens(user.total_tokens) })}</span>
               <input
                 type="number"
                 min="0.1"

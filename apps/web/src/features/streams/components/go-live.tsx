@@ -1,4 +1,4 @@
-import { formatTokens, StreamLimits, type Stream, type StreamCreateInput } from '@app/shared';
+import { StreamLimits, type Stream, type StreamCreateInput } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -9,6 +9,7 @@ import { useCamera } from '../hooks/use-camera.ts';
 import { formatClock } from '../lib/live-time.ts';
 import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
 import { StreamManager, type StreamEnded } from './stream-manager.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** A stream of mine that has not ended: after a reload the page offers to manage it again. */
 function useUnfinishedStream(enabled: boolean): Stream | undefined {
@@ -23,6 +24,7 @@ function useUnfinishedStream(enabled: boolean): Stream | undefined {
  */
 export function GoLive() {
   const { t } = useTranslation();
+  const format = useFormats();
   const camera = useCamera();
   const ingest = useBrowserIngest();
   const [current, setCurrent] = useState<{ id: string; source: StreamSource } | null>(null);
@@ -60,7 +62,7 @@ export function GoLive() {
     setCurrent(null);
     setEnded(result);
     void refreshUser();
-    notify('success', t('live.endedToast', { amount: formatTokens(result.tokens_earned) }));
+    notify('success', t('live.endedToast', { amount: format.tokens(result.tokens_earned) }));
   };
 
   if (current)
@@ -82,7 +84,7 @@ export function GoLive() {
       <section className="card stream-summary" role="status" data-testid="stream-summary">
         <h2>{t('live.summaryTitle')}</h2>
         <p>
-          {t('live.summaryBody', { duration: formatClock(ended.duration), amount: formatTokens(ended.tokens_earned) })}
+          {t('live.summaryBody', { duration: formatClock(ended.duration), amount: format.tokens(ended.tokens_earned) })}
         </p>
       </section>
     );

@@ -1,10 +1,11 @@
-import { formatCount, formatTokens } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useStreamStats } from '../api/streams.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Directory totals: live now, watching now, tokens earned by streams, streams in all. */
 export function LiveStatsCard() {
   const { t } = useTranslation();
+  const format = useFormats();
   const { data } = useStreamStats();
   const show = (value: number | undefined, format: (n: number) => string) =>
     value === undefined ? '–' : format(value);
@@ -14,19 +15,19 @@ export function LiveStatsCard() {
       <dl className="stats">
         <div>
           <dt>{t('live.stats.live')}</dt>
-          <dd data-testid="stats-live">{show(data?.live_count, formatCount)}</dd>
+          <dd data-testid="stats-live">{show(data?.live_count, format.count)}</dd>
         </div>
         <div>
           <dt>{t('live.stats.viewers')}</dt>
-          <dd data-testid="stats-viewers">{show(data?.total_viewers, formatCount)}</dd>
+          <dd data-testid="stats-viewers">{show(data?.total_viewers, format.count)}</dd>
         </div>
         <div>
           <dt>{t('live.stats.tokens')}</dt>
-          <dd>{show(data?.tokens_earned, formatTokens)}</dd>
+          <dd>{show(data?.tokens_earned, format.tokens)}</dd>
         </div>
         <div>
           <dt>{t('live.stats.streams')}</dt>
-          <dd data-testid="stats-streams">{show(data?.total_streams, formatCount)}</dd>
+          <dd data-testid="stats-streams">{show(data?.total_streams, format.count)}</dd>
         </div>
       </dl>
     </section>

@@ -1,10 +1,12 @@
-import { formatCount, type Stream } from '@app/shared';
+import { type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../lib/live-time.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The ended (or not yet started) stream's notice: how long it ran and its peak viewers. */
 export function OfflineNotice({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const notStarted = !stream.start_time;
   return (
     <div className="player offline-notice" role="status" data-testid="offline-notice">
@@ -18,7 +20,7 @@ export function OfflineNotice({ stream }: { stream: Stream }) {
         ) : (
           <p>
             {t('live.offlineDuration', { duration: formatClock(stream.duration) })} ·{' '}
-            {t('live.peakViewers', { count: stream.max_viewers, formatted: formatCount(stream.max_viewers) })}
+            {t('live.peakViewers', { count: stream.max_viewers, formatted: format.count(stream.max_viewers) })}
           </p>
         )}
       </div>

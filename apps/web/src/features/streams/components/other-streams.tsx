@@ -1,12 +1,13 @@
-import { formatCount } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStreams } from '../api/streams.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Other streams on air now, beside the one being watched. */
 export function OtherStreams({ currentId }: { currentId: string }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const { data, isLoading } = useStreams({ status: 'live' });
   const others = (data ?? []).filter((s) => s.id !== currentId);
   return (
@@ -35,7 +36,7 @@ export function OtherStreams({ currentId }: { currentId: string }) {
                 <p className="video-title">{s.title}</p>
                 <p className="video-meta">{s.creator_username}</p>
                 <p className="video-meta">
-                  {t('live.viewers', { count: s.viewers_count, formatted: formatCount(s.viewers_count) })}
+                  {t('live.viewers', { count: s.viewers_count, formatted: format.count(s.viewers_count) })}
                 </p>
               </div>
             </Link>

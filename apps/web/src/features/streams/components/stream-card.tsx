@@ -1,8 +1,9 @@
-import { formatCount, type Stream } from '@app/shared';
+import { type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../lib/live-time.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Cards show two tags, then +N for the rest. */
 const TAGS_SHOWN = 2;
@@ -26,6 +27,7 @@ export function StreamTags({ tags }: { tags: string[] }) {
 
 export function StreamCard({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
+  const format = useFormats();
   return (
     <article className="stream-card" data-testid="stream-card">
       <Link to={`/stream/${stream.id}`} className="video-card-link">
@@ -44,7 +46,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
           )}
           {stream.is_live ? (
             <span className="badge badge-duration">
-              {t('live.viewers', { count: stream.viewers_count, formatted: formatCount(stream.viewers_count) })}
+              {t('live.viewers', { count: stream.viewers_count, formatted: format.count(stream.viewers_count) })}
             </span>
           ) : (
             <span className="badge badge-duration">{formatClock(stream.duration)}</span>

@@ -1,4 +1,3 @@
-import { formatCount, formatTokens } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { CameraPreview } from './camera-preview.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import type { StreamSource } from './go-live-form.tsx';
 import { IngestDetails } from './ingest-details.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 export interface StreamEnded {
   duration: number;
@@ -38,6 +38,7 @@ interface Props {
  */
 export function StreamManager({ streamId, source: initialSource, camera, ingest, onEnded, onDiscarded }: Props) {
   const { t } = useTranslation();
+  const format = useFormats();
   const queryClient = useQueryClient();
   const { data: stream } = useStream(streamId);
   const { data: details } = useStreamIngest(streamId);
@@ -150,15 +151,15 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
             </div>
             <div>
               <dt>{t('live.manage.earned')}</dt>
-              <dd data-testid="live-tokens">{live ? formatTokens(liveTokensFor(elapsed)) : '0'}</dd>
+              <dd data-testid="live-tokens">{live ? format.tokens(liveTokensFor(elapsed)) : '0'}</dd>
             </div>
             <div>
               <dt>{t('live.statViewers')}</dt>
-              <dd data-testid="live-viewers">{formatCount(chat.viewers ?? 0)}</dd>
+              <dd data-testid="live-viewers">{format.count(chat.viewers ?? 0)}</dd>
             </div>
             <div>
               <dt>{t('live.statTips')}</dt>
-              <dd>{formatTokens(stream?.tokens_earned ?? 0)}</dd>
+              <dd>{format.tokens(stream?.tokens_earned ?? 0)}</dd>
             </div>
           </dl>
           <div className="control-bar" role="toolbar" aria-label={t('live.manage.controls')}>

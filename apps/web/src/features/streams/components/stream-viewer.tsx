@@ -1,4 +1,4 @@
-import { formatCount, formatTokens, shortWallet, type Stream } from '@app/shared';
+import { shortWallet, type Stream } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../lib/session/session-store.ts';
@@ -14,6 +14,7 @@ import { OtherStreams } from './other-streams.tsx';
 import { StreamTags } from './stream-card.tsx';
 import { FollowButton, creatorRef } from '../../videos/index.ts';
 import { ClipButton } from '../../clips/index.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ function StreamMedia({ stream }: { stream: Stream }) {
 /** The stream viewer /stream/{id}: player or offline notice, details, chat, other live streams. */
 export function StreamViewer({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const queryClient = useQueryClient();
   const user = session.use((s) => s.user);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['streams', 'one', stream.id] });
@@ -107,11 +109,11 @@ export function StreamViewer({ stream }: { stream: Stream }) {
         <dl className="stats card" data-testid="stream-stats">
           <div>
             <dt>{t('live.statViewers')}</dt>
-            <dd data-testid="stat-viewers">{formatCount(viewers)}</dd>
+            <dd data-testid="stat-viewers">{format.count(viewers)}</dd>
           </div>
           <div>
             <dt>{t('live.statPeak')}</dt>
-            <dd>{formatCount(Math.max(stream.max_viewers, viewers))}</dd>
+            <dd>{format.count(Math.max(stream.max_viewers, viewers))}</dd>
           </div>
           <div>
             <dt>{t('live.statDuration')}</dt>
@@ -119,7 +121,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
           </div>
           <div>
             <dt>{t('live.statTokens')}</dt>
-            <dd data-testid="stat-tokens">{formatTokens(stream.tokens_earned)}</dd>
+            <dd data-testid="stat-tokens">{format.tokens(stream.tokens_earned)}</dd>
           </div>
         </dl>
       </div>

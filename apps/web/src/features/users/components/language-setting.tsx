@@ -18,7 +18,7 @@ export function LanguageSetting() {
         {LANGUAGE_GROUPS.map((group) => (
           <optgroup key={group} label={t(`language.${group}`)}>
             {LANGUAGES.filter((l) => l.category === group).map((l) => (
-              <option key={l.code} value={l.code}>{`${l.flag} ${l.name} (${l.english})`}</option>
+              <option key={l.code} value={l.code}>{`${l.name} (${l.english})`}</option>
             ))}
           </optgroup>
         ))}

@@ -1,4 +1,4 @@
-import { UsernameSchema, formatCount, formatTokens, shortWallet, type User } from '@app/shared';
+import { UsernameSchema, shortWallet, type User } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -8,6 +8,7 @@ import { TipsReceived } from './tips-received.tsx';
 import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
 import { useCreatorAnalytics } from '../../analytics/index.ts';
 import { errorText, issueText } from '../../../lib/error-text.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 function NameEditor({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -66,7 +67,8 @@ function NameEditor({ user }: { user: User }) {
 }
 
 export function ProfileView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user)!;
   const videos = useMyVideos();
   // the same totals as the creator dashboard, from the one endpoint that computes them
@@ -86,14 +88,12 @@ export function ProfileView() {
           <p className="muted">
             {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} ·{' '}
             {t('profile.joined', {
-              date: user.created_at
-                ? new Date(user.created_at).toLocaleDateString(i18n.language)
-                : t('profile.recently'),
+              date: user.created_at ? format.date(user.created_at) : t('profile.recently'),
             })}
           </p>
           <p>
             <strong data-testid="profile-balance">
-              {t('common.tokens', { amount: formatTokens(user.total_tokens) })}
+              {t('common.tokens', { amount: format.tokens(user.total_tokens) })}
             </strong>
           </p>
         </div>
@@ -101,19 +101,19 @@ export function ProfileView() {
       <dl className="stats card" data-testid="profile-totals">
         <div>
           <dt>{t('profile.videos')}</dt>
-          <dd>{shown(totals?.total_videos, formatCount)}</dd>
+          <dd>{shown(totals?.total_videos, format.count)}</dd>
         </div>
         <div>
           <dt>{t('videos.statViews')}</dt>
-          <dd>{shown(totals?.total_views, formatCount)}</dd>
+          <dd>{shown(totals?.total_views, format.count)}</dd>
         </div>
         <div>
           <dt>{t('videos.statLikes')}</dt>
-          <dd>{shown(totals?.total_likes, formatCount)}</dd>
+          <dd>{shown(totals?.total_likes, format.count)}</dd>
         </div>
         <div>
           <dt>{t('videos.statTokens')}</dt>
-          <dd>{shown(totals?.total_tokens_earned, formatTokens)}</dd>
+          <dd>{shown(totals?.total_tokens_earned, format.tokens)}</dd>
         </div>
       </dl>
       <div className="section-head">

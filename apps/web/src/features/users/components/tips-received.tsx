@@ -1,11 +1,12 @@
-import { formatTokens } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/time-ago.tsx';
 import { useTipsReceived } from '../../videos/index.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 export function TipsReceived() {
   const { t } = useTranslation();
+  const format = useFormats();
   const { data, isLoading } = useTipsReceived();
   return (
     <section className="card" data-testid="tips-received">
@@ -18,7 +19,7 @@ export function TipsReceived() {
         <ul className="tip-list">
           {data.map((tip) => (
             <li key={tip.id}>
-              <strong>{t('common.tokens', { amount: formatTokens(tip.amount) })}</strong> · {tip.from_username}
+              <strong>{t('common.tokens', { amount: format.tokens(tip.amount) })}</strong> · {tip.from_username}
               {tip.video_id && tip.video_title && (
                 <>
                   {' · '}

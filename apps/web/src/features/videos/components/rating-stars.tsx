@@ -1,4 +1,3 @@
-import { formatInr } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -6,12 +5,14 @@ import { session } from '../../../lib/session/session-store.ts';
 import { useRateVideo, useVideoRating } from '../api/viewing.ts';
 import './rating-stars.css';
 import { errorText } from '../../../lib/error-text.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const STARS = [1, 2, 3, 4, 5];
 
 /** 1–5 stars (quality feedback): the average for everyone, your own rating once signed in. Creators cannot rate their own video. */
 export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator: boolean }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   const { data } = useVideoRating(videoId);
   const [hover, setHover] = useState(0);
@@ -25,7 +26,7 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
       onSuccess: ({ earned }) =>
         notify(
           'success',
-          earned > 0 ? t('earnings.rating.earned', { amount: formatInr(earned) }) : t('earnings.rating.thanks'),
+          earned > 0 ? t('earnings.rating.earned', { amount: format.inr(earned) }) : t('earnings.rating.thanks'),
         ),
       onError: (err) => notify('error', errorText(err)),
     });
@@ -59,7 +60,7 @@ export function RatingStars({ videoId, isCreator }: { videoId: string; isCreator
       </div>
       <span className="muted" data-testid="rating-summary">
         {data && data.count > 0
-          ? t('earnings.rating.average', { average: data.average.toFixed(1), count: data.count })
+          ? t('earnings.rating.average', { average: format.decimal(data.average, 1), count: data.count })
           : t('earnings.rating.none')}
       </span>
     </div>

@@ -1,7 +1,8 @@
-import { TipAmountSchema, formatTokens } from '@app/shared';
+import { TipAmountSchema } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/dialog.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** Amount ≥ 0.1 in steps of 0.1, never above the balance; the dialog is a native <dialog> (Escape closes). */
 export function TipDialog({
@@ -14,6 +15,7 @@ export function TipDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [amount, setAmount] = useState('1');
   const [error, setError] = useState<string | null>(null);
 
@@ -34,7 +36,7 @@ export function TipDialog({
       error={error}
       submitLabel={t('videos.sendTip')}
     >
-      <p className="muted">{t('videos.balance', { amount: formatTokens(balance) })}</p>
+      <p className="muted">{t('videos.balance', { amount: format.tokens(balance) })}</p>
       <label>
         {t('videos.tipAmount')}
         <input

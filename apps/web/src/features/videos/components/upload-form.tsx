@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { useUploadVideo } from '../api/upload-video.ts';
 import { errorText, issueText } from '../../../lib/error-text.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const REDIRECT_MS = 2000;
 
@@ -18,6 +19,7 @@ export function validateFile(file: File | null): string | null {
 
 export function UploadForm() {
   const { t } = useTranslation();
+  const format = useFormats();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -88,7 +90,7 @@ export function UploadForm() {
           ⇪
         </span>
         <strong>{file ? file.name : t('videos.dropHere')}</strong>
-        <span className="muted">{file ? `${(file.size / 1024 / 1024).toFixed(1)} MB` : t('videos.formats')}</span>
+        <span className="muted">{file ? `${format.decimal(file.size / 1024 / 1024, 1)} MB` : t('videos.formats')}</span>
       </label>
       <div className="form">
         <label>

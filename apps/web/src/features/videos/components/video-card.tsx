@@ -1,4 +1,4 @@
-import { formatCount, formatDuration, type Video } from '@app/shared';
+import { formatDuration, type Video } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +6,14 @@ import { recordView } from '../api/engagement.ts';
 import { languageBadge } from '../lib/language-badge.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
 import { Thumbnail, type ThumbnailLoading } from '../../../components/thumbnail.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
 
 export function VideoCard({ video, loading }: { video: Video; loading?: ThumbnailLoading }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [preview, setPreview] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const startPreview = () => {
@@ -60,9 +62,9 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
             <h3 className="video-title">{video.title}</h3>
             <p className="video-meta">{video.creator_username}</p>
             <p className="video-meta">
-              {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
-              {t('videos.likes', { count: video.likes, formatted: formatCount(video.likes) })} ·{' '}
-              {t('videos.comments', { count: video.comment_count, formatted: formatCount(video.comment_count) })} ·{' '}
+              {t('videos.views', { count: video.views, formatted: format.count(video.views) })} ·{' '}
+              {t('videos.likes', { count: video.likes, formatted: format.count(video.likes) })} ·{' '}
+              {t('videos.comments', { count: video.comment_count, formatted: format.count(video.comment_count) })} ·{' '}
               <TimeAgo iso={video.upload_date} />
             </p>
           </div>

@@ -1,4 +1,4 @@
-import { formatCount, formatTokens, shortWallet, type Video } from '@app/shared';
+import { shortWallet, type Video } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,11 +15,13 @@ import { VideoCard } from './video-card.tsx';
 import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useWatchProgress } from '../hooks/use-watch-progress.ts';
 import { ClipButton } from '../../clips/index.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const RELATED = 5;
 
 export function VideoDetails({ video }: { video: Video }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const user = session.use((s) => s.user);
   const [tipping, setTipping] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
@@ -38,7 +40,7 @@ export function VideoDetails({ video }: { video: Video }) {
   const tip = (amount: number) => {
     if (user)
       tipVideo.mutate(amount, {
-        onSuccess: () => notify('success', t('videos.tipSent', { amount: formatTokens(amount) })),
+        onSuccess: () => notify('success', t('videos.tipSent', { amount: format.tokens(amount) })),
       });
   };
 
@@ -59,13 +61,13 @@ export function VideoDetails({ video }: { video: Video }) {
         </h1>
         <div className="watch-bar">
           <p className="video-meta">
-            {t('videos.views', { count: video.views, formatted: formatCount(video.views) })} ·{' '}
+            {t('videos.views', { count: video.views, formatted: format.count(video.views) })} ·{' '}
             <TimeAgo iso={video.upload_date} /> ·{' '}
             {t(`clips.category.${video.category}`, { defaultValue: video.category })}
           </p>
           <div className="button-row">
             <button type="button" className="button button-secondary" onClick={like} data-testid="like-button">
-              👍 <span data-testid="like-count">{formatCount(video.likes)}</span>
+              👍 <span data-testid="like-count">{format.count(video.likes)}</span>
             </button>
             <button
               type="button"
@@ -98,7 +100,7 @@ export function VideoDetails({ video }: { video: Video }) {
             <strong>{video.creator_username}</strong>
             {video.creator_wallet && <code className="muted">{shortWallet(video.creator_wallet)}</code>}
             <span className="muted" data-testid="tokens-earned">
-              {t('videos.tokensEarned', { amount: formatTokens(video.tokens_earned) })}
+              {t('videos.tokensEarned', { amount: format.tokens(video.tokens_earned) })}
             </span>
           </div>
           <FollowButton creator={creatorRef(video)} creatorId={video.creator_id} />
@@ -116,15 +118,15 @@ export function VideoDetails({ video }: { video: Video }) {
         <dl className="stats card">
           <div>
             <dt>{t('videos.statViews')}</dt>
-            <dd>{formatCount(video.views)}</dd>
+            <dd>{format.count(video.views)}</dd>
           </div>
           <div>
             <dt>{t('videos.statLikes')}</dt>
-            <dd>{formatCount(video.likes)}</dd>
+            <dd>{format.count(video.likes)}</dd>
           </div>
           <div>
             <dt>{t('videos.statTokens')}</dt>
-            <dd>{formatTokens(video.tokens_earned)}</dd>
+            <dd>{format.tokens(video.tokens_earned)}</dd>
           </div>
         </dl>
       </div>

@@ -1,9 +1,9 @@
-import { formatInr } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { sendHeartbeat, startWatchSession } from '../api/viewing.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /**
  * Reports watch progress for viewer earnings: a session opens as soon as the player is shown, so the
@@ -14,6 +14,7 @@ import { sendHeartbeat, startWatchSession } from '../api/viewing.ts';
  */
 export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoId: string, enabled: boolean): void {
   const { t } = useTranslation();
+  const format = useFormats();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
           if (!r.qualified || qualified) return;
           qualified = true;
           if (r.viewer_earnings > 0)
-            notify('success', t('earnings.watchQualified', { amount: formatInr(r.viewer_earnings) }));
+            notify('success', t('earnings.watchQualified', { amount: format.inr(r.viewer_earnings) }));
           void queryClient.invalidateQueries({ queryKey: ['earnings'] });
         },
         () => undefined, // progress reports are best effort
@@ -91,5 +92,5 @@ export function useWatchProgress(ref: RefObject<HTMLVideoElement | null>, videoI
       for (const [event, handler] of listeners) el.removeEventListener(event, handler);
       document.removeEventListener('visibilitychange', onChange);
     };
-  }, [ref, videoId, enabled, t, queryClient]);
+  }, [ref, videoId, enabled, t, format, queryClient]);
 }

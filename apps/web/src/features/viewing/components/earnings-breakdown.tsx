@@ -1,9 +1,11 @@
-import { CategoryShares, EarningCategories, formatInr, type ViewerEarnings } from '@app/shared';
+import { CategoryShares, EarningCategories, type ViewerEarnings } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** What was earned in each category (lifetime), with the share of the viewer pool that funds it, and payouts. */
 export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   const total = Math.max(
     0.01,
     EarningCategories.reduce((sum, c) => sum + e[`${c}_earnings`], 0),
@@ -19,7 +21,7 @@ export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
               <li key={c} data-testid={`breakdown-${c}`}>
                 <div className="breakdown-row">
                   <strong>{t(`earnings.categories.${c}`)}</strong>
-                  <span className="breakdown-amount">{formatInr(amount)}</span>
+                  <span className="breakdown-amount">{format.inr(amount)}</span>
                 </div>
                 <span className="bar" aria-hidden="true">
                   <span style={{ width: `${(amount / total) * 100}%` }} />
@@ -32,7 +34,7 @@ export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
         {e.creator_earnings > 0 && (
           <p className="breakdown-row">
             <span>{t('earnings.categories.creator')}</span>
-            <span className="breakdown-amount">{formatInr(e.creator_earnings)}</span>
+            <span className="breakdown-amount">{format.inr(e.creator_earnings)}</span>
           </p>
         )}
       </section>
@@ -49,15 +51,15 @@ export function EarningsBreakdown({ e }: { e: ViewerEarnings }) {
         <h2>{t('earnings.breakdown.payouts')}</h2>
         <dl className="facts">
           <dt>{t('earnings.breakdown.totalPaid')}</dt>
-          <dd>{formatInr(e.total_payouts)}</dd>
+          <dd>{format.inr(e.total_payouts)}</dd>
           <dt>{t('earnings.breakdown.pending')}</dt>
-          <dd>{formatInr(e.pending_payouts)}</dd>
+          <dd>{format.inr(e.pending_payouts)}</dd>
           <dt>{t('earnings.breakdown.lastPayout')}</dt>
           <dd>
             {e.last_payout_amount !== null && e.last_payout_date
               ? t('earnings.breakdown.lastPayoutValue', {
-                  amount: formatInr(e.last_payout_amount),
-                  date: new Date(e.last_payout_date).toLocaleDateString(i18n.language),
+                  amount: format.inr(e.last_payout_amount),
+                  date: format.date(e.last_payout_date),
                 })
               : t('earnings.breakdown.none')}
           </dd>

@@ -1,4 +1,3 @@
-import { formatInr } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
@@ -10,6 +9,7 @@ import { PayoutProgress } from './payout-progress.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { ViewingHistory } from './viewing-history.tsx';
 import './earnings.css';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 type Tab = 'breakdown' | 'history' | 'guide';
 const TABS: Tab[] = ['breakdown', 'history', 'guide'];
@@ -17,6 +17,7 @@ const TABS: Tab[] = ['breakdown', 'history', 'guide'];
 /** The viewer earnings page for a signed-in viewer. */
 export function EarningsDashboard() {
   const { t } = useTranslation();
+  const format = useFormats();
   const [tab, setTab] = useState<Tab>('breakdown');
   const [payoutOpen, setPayoutOpen] = useState(false);
   const earnings = useEarnings(true);
@@ -44,7 +45,7 @@ export function EarningsDashboard() {
   const e = earnings.data;
   const paidOut = () => {
     setPayoutOpen(false);
-    notify('success', t('earnings.payout.success', { amount: formatInr(e.total_monthly_earnings) }));
+    notify('success', t('earnings.payout.success', { amount: format.inr(e.total_monthly_earnings) }));
   };
 
   return (

@@ -1,27 +1,32 @@
-import { CategoryShares, EarningCategories, EarningsRules, formatRupees } from '@app/shared';
+import { CategoryShares, EarningCategories, EarningsRules } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { ReferralCard } from './referral-card.tsx';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const TIPS = ['tip1', 'tip2', 'tip3', 'tip4', 'tip5'] as const;
 
 /** How each category pays (rates from the shared rules), the watch rules, pro tips and the referral code. */
 export function EarningsGuide({ referralCode, referrals }: { referralCode: string; referrals: number }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const r = EarningsRules;
   const rates: Record<(typeof EarningCategories)[number], string> = {
     watch_time: t('earnings.guide.rates.watch_time', {
-      perMinute: formatRupees(r.watchPerMinute),
+      perMinute: format.rupees(r.watchPerMinute),
       percent: r.qualifyPercent,
     }),
     engagement: t('earnings.guide.rates.engagement', {
-      like: formatRupees(r.engagement.like),
-      tip: formatRupees(r.engagement.tip),
-      chat: formatRupees(r.engagement.chat),
+      like: format.rupees(r.engagement.like),
+      tip: format.rupees(r.engagement.tip),
+      chat: format.rupees(r.engagement.chat),
     }),
-    discovery: t('earnings.guide.rates.discovery', { amount: formatRupees(r.discovery), watches: r.newCreatorWatches }),
-    quality_feedback: t('earnings.guide.rates.quality_feedback', { amount: formatRupees(r.rating) }),
-    moderation: t('earnings.guide.rates.moderation', { amount: formatRupees(r.report), limit: r.reportDailyLimit }),
-    referral: t('earnings.guide.rates.referral', { amount: formatRupees(r.referral) }),
+    discovery: t('earnings.guide.rates.discovery', {
+      amount: format.rupees(r.discovery),
+      watches: r.newCreatorWatches,
+    }),
+    quality_feedback: t('earnings.guide.rates.quality_feedback', { amount: format.rupees(r.rating) }),
+    moderation: t('earnings.guide.rates.moderation', { amount: format.rupees(r.report), limit: r.reportDailyLimit }),
+    referral: t('earnings.guide.rates.referral', { amount: format.rupees(r.referral) }),
   };
   return (
     <div className="earnings-guide" data-testid="earnings-guide">
@@ -45,8 +50,8 @@ export function EarningsGuide({ referralCode, referrals }: { referralCode: strin
             <li>{t('earnings.guide.rules.activeTab')}</li>
             <li>{t('earnings.guide.rules.stars')}</li>
             <li>{t('earnings.guide.rules.oncePerDay')}</li>
-            <li>{t('earnings.guide.rules.cap', { cap: formatRupees(r.dailyCap) })}</li>
-            <li>{t('earnings.guide.rules.threshold', { threshold: formatRupees(r.payoutThreshold) })}</li>
+            <li>{t('earnings.guide.rules.cap', { cap: format.rupees(r.dailyCap) })}</li>
+            <li>{t('earnings.guide.rules.threshold', { threshold: format.rupees(r.payoutThreshold) })}</li>
           </ul>
         </section>
         <section className="card">

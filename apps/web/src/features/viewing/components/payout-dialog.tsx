@@ -1,8 +1,9 @@
-import { PayoutErrors, PayoutRequestSchema, formatInr, type PayoutMethod } from '@app/shared';
+import { PayoutErrors, PayoutRequestSchema, type PayoutMethod } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { payoutErrorText, useRequestPayout } from '../api/earnings.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The shared schema's messages, as translation keys. */
 const ERROR_KEYS = Object.fromEntries(
@@ -23,6 +24,7 @@ type BankField = (typeof BANK_FIELDS)[number][0];
  */
 export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; onClose(): void; onSuccess(): void }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
   const [bank, setBank] = useState<Record<BankField, string>>({
     account_holder_name: '',
@@ -57,7 +59,7 @@ export function PayoutDialog({ amount, onClose, onSuccess }: { amount: number; o
     >
       <div className="payout-amount">
         <span className="muted">{t('earnings.payout.ready')}</span>
-        <strong data-testid="payout-amount">{formatInr(amount)}</strong>
+        <strong data-testid="payout-amount">{format.inr(amount)}</strong>
       </div>
       <label>
         {t('earnings.payout.method')}

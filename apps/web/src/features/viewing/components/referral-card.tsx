@@ -1,10 +1,12 @@
-import { EarningsRules, formatRupees } from '@app/shared';
+import { EarningsRules } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The viewer's own referral code and a sign-up link carrying it. */
 export function ReferralCard({ code, referrals }: { code: string; referrals: number }) {
   const { t } = useTranslation();
+  const format = useFormats();
   const link = `${window.location.origin}/login?ref=${code}`;
   const copy = async () => {
     try {
@@ -17,7 +19,7 @@ export function ReferralCard({ code, referrals }: { code: string; referrals: num
   return (
     <section className="card referral-card" data-testid="referral-card">
       <h2>{t('earnings.referral.title')}</h2>
-      <p>{t('earnings.referral.body', { amount: formatRupees(EarningsRules.referral) })}</p>
+      <p>{t('earnings.referral.body', { amount: format.rupees(EarningsRules.referral) })}</p>
       <p>
         {t('earnings.referral.code')}{' '}
         <code className="referral-code" data-testid="referral-code">

@@ -1,26 +1,28 @@
-import { formatCount, formatInr, type ViewerEarnings } from '@app/shared';
+import { type ViewerEarnings } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The summary cards at the top of the earnings page. */
 export function SummaryCards({ e }: { e: ViewerEarnings }) {
   const { t } = useTranslation();
+  const format = useFormats();
   // total_watch_time is in hours; under an hour minutes read better
   const watchTime = (hours: number) =>
     hours >= 1
-      ? t('earnings.cards.hours', { hours: hours.toFixed(1) })
-      : t('earnings.cards.minutes', { minutes: (hours * 60).toFixed(1) });
+      ? t('earnings.cards.hours', { hours: format.decimal(hours, 1) })
+      : t('earnings.cards.minutes', { minutes: format.decimal(hours * 60, 1) });
   const cards: Array<[string, string, string, string?]> = [
-    ['monthly', t('earnings.cards.monthly'), formatInr(e.total_monthly_earnings)],
-    ['lifetime', t('earnings.cards.lifetime'), formatInr(e.lifetime_earnings)],
+    ['monthly', t('earnings.cards.monthly'), format.inr(e.total_monthly_earnings)],
+    ['lifetime', t('earnings.cards.lifetime'), format.inr(e.lifetime_earnings)],
     [
       'today',
       t('earnings.cards.today'),
-      formatInr(e.today_earnings),
-      t('earnings.cards.todayOf', { cap: formatInr(e.daily_cap) }),
+      format.inr(e.today_earnings),
+      t('earnings.cards.todayOf', { cap: format.inr(e.daily_cap) }),
     ],
-    ['videos', t('earnings.cards.videosWatched'), formatCount(e.videos_watched)],
+    ['videos', t('earnings.cards.videosWatched'), format.count(e.videos_watched)],
     ['watch-time', t('earnings.cards.watchTime'), watchTime(e.total_watch_time)],
-    ['engagements', t('earnings.cards.engagements'), formatCount(e.engagements_made)],
+    ['engagements', t('earnings.cards.engagements'), format.count(e.engagements_made)],
   ];
   return (
     <dl className="stats earnings-cards">

@@ -1,6 +1,7 @@
-import { formatInr, type ViewingSession } from '@app/shared';
+import { type ViewingSession } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 const duration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -13,7 +14,8 @@ export function ViewingHistory({
   sessions: ViewingSession[] | undefined;
   isLoading: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormats();
   if (isLoading) return <div className="spinner" role="status" />;
   if (!sessions || sessions.length === 0) {
     return (
@@ -49,13 +51,13 @@ export function ViewingHistory({
               </td>
               <td>{duration(s.watch_duration)}</td>
               <td>
-                {s.watch_percentage.toFixed(0)}%{' '}
+                {format.percent(s.watch_percentage, 0)}{' '}
                 <span className={`status ${s.qualified ? 'status-resolved' : 'status-closed'}`}>
                   {t(s.qualified ? 'earnings.history.qualified' : 'earnings.history.notQualified')}
                 </span>
               </td>
-              <td>{formatInr(s.viewer_earnings)}</td>
-              <td>{new Date(s.created_at).toLocaleString(i18n.language)}</td>
+              <td>{format.inr(s.viewer_earnings)}</td>
+              <td>{format.dateTime(s.created_at)}</td>
             </tr>
           ))}
         </tbody>
