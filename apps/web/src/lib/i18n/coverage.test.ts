@@ -80,6 +80,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     min: 'the symbol of the minute',
   },
   fr: {
+    notifications: 'a French word',
     menu: 'a French word',
     clip: 'French for a short video',
     clips: 'French for short videos',
