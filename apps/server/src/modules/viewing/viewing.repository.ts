@@ -58,6 +58,20 @@ export async function hasQualifiedWatch(db: Executor, userId: string, videoId: s
   return row !== undefined;
 }
 
+/** The position of the viewer's most recently reported session of a video that got past its start. */
+export async function lastPosition(db: Executor, userId: string, videoId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('viewing_sessions')
+    .select('position_ms')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('position_ms', '>', 0)
+    .orderBy('last_beat_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.position_ms;
+}
+
 /** A viewer's sessions, newest first, with the video's current title. */
 export const listSessions = (db: Executor, userId: string, limit: number) =>
   db
