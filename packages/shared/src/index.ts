@@ -15,3 +15,4 @@ export * from './earnings-rules.ts';
 export * from './earnings.ts';
 export * from './advertisers.ts';
 export * from './analytics.ts';
+export * from './captions.ts';

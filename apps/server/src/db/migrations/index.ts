@@ -15,6 +15,7 @@ import * as thumbnailSizes from './20261124-0014-thumbnail-sizes.ts';
 import * as ledgerRefTotals from './20261128-0015-ledger-ref-totals.ts';
 import * as emailTokens from './20261128-0016-email-tokens.ts';
 import * as ticketCategorySlugs from './20261128-0017-ticket-category-slugs.ts';
+import * as videoCaptions from './20261128-0021-video-captions.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-0015-ledger-ref-totals': ledgerRefTotals,
   '20261128-0016-email-tokens': emailTokens,
   '20261128-0017-ticket-category-slugs': ticketCategorySlugs,
+  '20261128-0021-video-captions': videoCaptions,
 };
