@@ -173,9 +173,18 @@ describe.runIf(browserAvailable())('the player in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('player-resumed').textContent()).toContain('Resumed from 0:12');
     expect((await state(page)).time).toBeCloseTo(12, 0);
+    const back = page.waitForResponse((r) => r.url().includes('/heartbeat') && r.status() === 200);
     await page.getByTestId('player-start-over').click();
     expect((await state(page)).time).toBe(0);
     expect(await page.getByTestId('player-resumed').count()).toBe(0);
+    await back;
+    // starting over sticks: the next visit starts at the beginning
+    const asked = page.waitForResponse((r) => r.url().endsWith('/position'));
+    await page.reload();
+    expect((await (await asked).json()) as unknown).toEqual({ position: 0 });
+    await ready(page);
+    expect(await page.getByTestId('player-resumed').count()).toBe(0);
+    expect((await state(page)).time).toBe(0);
   });
 
   it('remembers theatre mode and goes full screen with f', async () => {

@@ -65,6 +65,16 @@ describe.each(testDialects)('resume position from watch heartbeats on %s', (dial
     expect(await position(viewer, id)).toBe(20);
   });
 
+  it('follows a viewer who went back to the start: nothing to resume', async () => {
+    const { id } = await video();
+    const session = await open(viewer, id);
+    await beat(viewer, session, 240);
+    await beat(viewer, session, 0);
+    now += 60_000;
+    await open(viewer, id);
+    expect(await position(viewer, id)).toBe(0);
+  });
+
   it('never tells one viewer where another stopped', async () => {
     const { id } = await video();
     await beat(viewer, await open(viewer, id), 250);

@@ -1,5 +1,5 @@
 import { CaptionParamsSchema } from '@app/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, issueText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -14,6 +14,7 @@ export function CaptionUpload({ videoId }: { videoId: string }) {
   const [language, setLanguage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -31,7 +32,7 @@ export function CaptionUpload({ videoId }: { videoId: string }) {
           notify('success', t('player.captionsAdded'));
           setLanguage('');
           setFile(null);
-          e.currentTarget?.reset();
+          form.current?.reset(); // empties the file input, which has no value to set
         },
         onError: (err) => setError(errorText(err)),
       },
@@ -41,7 +42,7 @@ export function CaptionUpload({ videoId }: { videoId: string }) {
   return (
     <details className="caption-upload card" data-testid="caption-upload">
       <summary>{t('player.addCaptions')}</summary>
-      <form className="form inline-form" onSubmit={submit} noValidate>
+      <form ref={form} className="form inline-form" onSubmit={submit} noValidate>
         <label>
           {t('player.captionLanguage')}
           <input
