@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateTestVideo } from '@app/media';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
@@ -9,6 +10,12 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { signedInWithWallet, type SignedInPage } from '../support/session.ts';
 
 const SECONDS = 20;
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
 
 describe.runIf(browserAvailable())('the player in Chromium', () => {
   let server: RunningServer;
@@ -48,6 +55,19 @@ describe.runIf(browserAvailable())('the player in Chromium', () => {
     await page.keyboard.press(key);
   };
   const announced = (page: Page) => page.getByTestId('player-announce').textContent();
+  /** Serious or critical accessibility problems axe finds in the player and the caption form. */
+  const accessibilityProblems = async (page: Page) => {
+    await page.evaluate(axe.source); // evaluated by the debugger protocol: the page's CSP allows no inline script
+    return page.evaluate(async () => {
+      const result = await window.axe.run(
+        { include: [['[data-testid="player"]'], ['[data-testid="caption-upload"]']] },
+        { resultTypes: ['violations'] },
+      );
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+  };
   const ready = async (page: Page) => {
     await page.getByTestId('player-speed').waitFor();
     await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
@@ -274,6 +294,7 @@ describe.runIf(browserAvailable())('the player in Chromium', () => {
     await press(page, 'c');
     expect(await announced(page)).toBe('Captions off');
     await page.getByTestId('player-captions').click();
+    expect(await accessibilityProblems(page)).toEqual([]); // with a menu open
     await page.locator('.player-menu-panel [role="menuitemradio"]', { hasText: 'English' }).click();
     expect(await video(page).evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
   });

@@ -242,7 +242,7 @@ export function VideoPlayer({
         )}
         <PlayerMenu
           name={t('player.speed')}
-          shown={`${rate}×`}
+          shown={speedLabel(rate)}
           current={rate}
           options={SPEEDS.map((s) => ({ value: s, label: speedLabel(s) }))}
           onChoose={(s) => {

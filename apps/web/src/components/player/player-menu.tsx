@@ -28,13 +28,15 @@ export function PlayerMenu<V extends string | number>({
 }) {
   const { open, close, root, buttonProps, menuProps } = useMenu();
   const currentLabel = options.find((o) => o.value === current)?.label ?? '';
+  // The name starts with what the button shows, for people who speak to their browser ("click CC").
+  const label = currentLabel.includes(shown) ? `${name}: ${currentLabel}` : `${shown} · ${name}: ${currentLabel}`;
   return (
     <div className="dropdown player-menu" ref={root}>
       <button
         type="button"
         className="chip-button player-button"
-        aria-label={`${name}: ${currentLabel}`}
-        title={`${name}: ${currentLabel}`}
+        aria-label={label}
+        title={label}
         data-testid={testId}
         {...buttonProps}
       >
