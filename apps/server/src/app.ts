@@ -18,6 +18,7 @@ import { emailAccountRoutes } from './modules/auth/email-account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
+import { captionRoutes } from './modules/videos/captions.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(emailAccountRoutes);
   await app.register(userRoutes);
   await app.register(videoRoutes);
+  await app.register(captionRoutes);
   await app.register(followRoutes);
   await app.register(ticketRoutes);
   await app.register(analyticsRoutes);

@@ -154,6 +154,11 @@ export interface WatchSessionStarted {
   qualify_percent: number;
 }
 
+/** Where the signed-in viewer last stopped in a video (seconds), or null when never watched. */
+export interface WatchPosition {
+  position: number | null;
+}
+
 export interface HeartbeatResult {
   session_id: string;
   watch_duration: number;

@@ -127,6 +127,11 @@ export const ErrorCodes = [
   'video_too_long',
   'frame_rate_too_high',
   'frame_too_large',
+  /** a caption file that is not WebVTT */
+  'not_webvtt',
+  /** something only the video's creator may do */
+  'not_video_creator',
+  'too_many_captions',
   // Streams and tickets
   'not_stream_creator',
   /** an ended stream asked to go live: a new stream is needed */

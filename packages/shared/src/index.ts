@@ -17,3 +17,4 @@ export * from './earnings.ts';
 export * from './advertisers.ts';
 export * from './analytics.ts';
 export * from './notifications.ts';
+export * from './captions.ts';

@@ -25,6 +25,7 @@ import type {
 } from '../modules/tickets/tickets.tables.ts';
 import type {
   FollowsTable,
+  VideoCaptionsTable,
   VideoLikesTable,
   VideoViewWindowsTable,
   VideoViewsTable,
@@ -54,6 +55,7 @@ export interface Database {
   video_view_windows: VideoViewWindowsTable;
   video_views: VideoViewsTable;
   video_likes: VideoLikesTable;
+  video_captions: VideoCaptionsTable;
   follows: FollowsTable;
   jobs: JobsTable;
   ticket_categories: TicketCategoriesTable;

@@ -73,15 +73,15 @@ describe('OpenAPI document', () => {
       })),
     );
 
-  /** A request without a token, with valid path, query and body values where they can be made up. */
+  /** A request without a token, with valid path, query and body values where they can be made up (else `guessed`). */
   const anonymous = (method: string, path: string, op: Operation) => {
     let url = path;
+    let pathGuessed = false;
     for (const p of op.parameters ?? []) {
-      if (p.in === 'path')
-        url = url.replace(
-          `{${p.name}}`,
-          encodeURIComponent(String(sample(p.schema) === UNKNOWN ? 'x' : sample(p.schema))),
-        );
+      if (p.in !== 'path') continue;
+      const value = sample(p.schema);
+      pathGuessed ||= value === UNKNOWN;
+      url = url.replace(`{${p.name}}`, encodeURIComponent(String(value === UNKNOWN ? 'x' : value)));
     }
     const body = op.requestBody ? sample(Object.values(op.requestBody.content)[0]!.schema) : undefined;
     return {
@@ -90,7 +90,7 @@ describe('OpenAPI document', () => {
         url,
         ...(body !== undefined && body !== UNKNOWN ? { payload: body as object } : {}),
       }),
-      guessed: body === UNKNOWN,
+      guessed: body === UNKNOWN || pathGuessed,
     };
   };
 

@@ -32,6 +32,8 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/clips/:id/comments': 'public',
   'GET /api/comments/:id/replies': 'public',
   'GET /api/videos/:id/rating': 'optional',
+  'GET /api/videos/:id/captions': 'optional',
+  'GET /api/videos/:id/captions/:language': 'public',
   'GET /api/advertisers/sponsored': 'optional',
   'POST /api/advertisers/campaigns/:id/impression': 'optional',
   'POST /api/advertisers/campaigns/:id/click': 'optional',

@@ -52,7 +52,7 @@ export async function listFromCreators(ctx: AppContext, creatorIds: string[], qu
 }
 
 /** A ready video for anyone; a processing or failed one only for its creator. */
-async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> {
+export async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> {
   const row = await repo.findVideo(db, id);
   if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id))
     throw notFound(VIDEO_NOT_FOUND, { code: 'video_not_found' });

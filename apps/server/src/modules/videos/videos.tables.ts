@@ -57,3 +57,14 @@ export interface FollowsTable {
   creator_id: string;
   created_at: string;
 }
+
+/** A WebVTT caption file of a video, one per language. */
+export interface VideoCaptionsTable {
+  video_id: string;
+  /** BCP 47 tag (CaptionLanguageSchema) */
+  language: string;
+  /** where the file sits in the blob store */
+  blob_key: string;
+  size_bytes: number;
+  created_at: string;
+}

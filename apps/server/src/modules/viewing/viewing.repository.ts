@@ -58,6 +58,23 @@ export async function hasQualifiedWatch(db: Executor, userId: string, videoId: s
   return row !== undefined;
 }
 
+/**
+ * The last reported position of the viewer's newest session of a video that heard a heartbeat (a session
+ * only opened, as a reloaded page's is, has its last beat at its opening and says nothing yet).
+ */
+export async function lastPosition(db: Executor, userId: string, videoId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('viewing_sessions')
+    .select('position_ms')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .whereRef('last_beat_at', '>', 'created_at')
+    .orderBy('last_beat_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.position_ms;
+}
+
 /** A viewer's sessions, newest first, with the video's current title. */
 export const listSessions = (db: Executor, userId: string, limit: number) =>
   db

@@ -14,7 +14,7 @@ import { earningsSummary } from './earnings.service.ts';
 import { decidePayout, listPayouts, requestPayout } from './payouts.service.ts';
 import { rateVideo, videoRating } from './ratings.service.ts';
 import { claimReferral } from './referrals.service.ts';
-import { heartbeat, history, startSession } from './viewing.service.ts';
+import { heartbeat, history, startSession, watchPosition } from './viewing.service.ts';
 
 const tags = ['viewing'];
 const Params = z.object({ id: z.string().min(1).max(64) });
@@ -50,6 +50,12 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => heartbeat(app.ctx, await requireUser(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/videos/:id/position',
+    { schema: { tags, summary: 'Where the signed-in viewer last stopped in a video (to resume)', params: Params } },
+    async (req) => watchPosition(app.ctx, await requireUser(req), req.params.id),
   );
 
   app.get(

@@ -1,4 +1,10 @@
-import { EarningsRules, type HeartbeatResult, type ViewingSession, type WatchSessionStarted } from '@app/shared';
+import {
+  EarningsRules,
+  type HeartbeatResult,
+  type ViewingSession,
+  type WatchPosition,
+  type WatchSessionStarted,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -156,6 +162,16 @@ async function payQualifiedWatch(
     });
   }
   await payRewards(trx, rewards, now);
+}
+
+/**
+ * Where the viewer stopped in a video, from the heartbeats of their watch sessions: the player offers
+ * to resume there. A video the viewer may no longer see answers as not found.
+ */
+export async function watchPosition(ctx: AppContext, user: UsersTable, videoId: string): Promise<WatchPosition> {
+  const video = await getVideo(ctx, videoId, user);
+  const ms = await repo.lastPosition(ctx.db, user.id, video.id);
+  return { position: ms === undefined ? null : ms / 1000 };
 }
 
 /** The viewer's sessions, newest first, each with what it earned them. */

@@ -25,7 +25,7 @@ export function ClipDetails({ clip }: { clip: Clip }) {
     <div className="watch">
       <div className="watch-main">
         {ready ? (
-          <VideoPlayer video={clip} />
+          <VideoPlayer key={clip.id} video={clip} resume={{ key: `clip:${clip.id}` }} />
         ) : (
           <div className="player player-pending" role="status" data-testid="clip-pending">
             {t(clip.status === 'failed' ? 'clips.failed' : 'clips.processing')}

@@ -38,6 +38,7 @@ function StreamMedia({ stream }: { stream: Stream }) {
             media_url: null,
             ipfs_hash: null,
           }}
+          resume={{ key: `replay:${stream.id}` }}
         />
       </section>
     );

@@ -1,4 +1,4 @@
-import type { HeartbeatResult, VideoRating, WatchSessionStarted } from '@app/shared';
+import type { HeartbeatResult, VideoRating, WatchPosition, WatchSessionStarted } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -10,6 +10,17 @@ export const sendHeartbeat = (sessionId: string, position: number, active: boole
   api<HeartbeatResult>(`/api/viewing/sessions/${encodeURIComponent(sessionId)}/heartbeat`, {
     body: { position, active },
     background: true,
+  });
+
+/** Where the signed-in viewer stopped last time: asked afresh on every visit, never from the cache. */
+export const useWatchPosition = (videoId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['videos', videoId, 'position'],
+    queryFn: () => api<WatchPosition>(`/api/videos/${encodeURIComponent(videoId)}/position`, { background: true }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 
 export const useVideoRating = (videoId: string) =>

@@ -1,7 +1,7 @@
 import { shortWallet, type Video } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { creatorRef, useLikeVideo, useTipVideo } from '../api/engagement.ts';
@@ -14,6 +14,10 @@ import { TipDialog } from './tip-dialog.tsx';
 import { VideoCard } from './video-card.tsx';
 import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useWatchProgress } from '../hooks/use-watch-progress.ts';
+import { useStoredFlag } from '../../../hooks/use-stored-flag.ts';
+import { useVideoCaptions } from '../api/captions.ts';
+import { useWatchPosition } from '../api/viewing.ts';
+import { CaptionUpload } from './caption-upload.tsx';
 import { ClipButton } from '../../clips/index.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
@@ -25,10 +29,19 @@ export function VideoDetails({ video }: { video: Video }) {
   const user = session.use((s) => s.user);
   const [tipping, setTipping] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
+  const ready = video.status === 'ready';
   // Signed-in viewers report watch progress of videos for earnings; a creator's own views never earn.
-  useWatchProgress(player, video.id, !!user && user.id !== video.creator_id);
+  // The server keeps the last position of those reports: they resume from it on any device.
+  const reportsProgress = !!user && user.id !== video.creator_id;
+  useWatchProgress(player, video.id, reportsProgress);
+  const position = useWatchPosition(video.id, reportsProgress && ready);
+  const { data: captions } = useVideoCaptions(video.id, ready);
+  const [theatre, setTheatre] = useStoredFlag('tarang.player.theatre', false);
+  const navigate = useNavigate();
   const { data: feed } = useFeed({});
   const related = (feed ?? []).filter((v) => v.id !== video.id).slice(0, RELATED);
+  const next = related[0];
+  const upNext = next && { title: next.title, play: () => void navigate(`/video/${next.id}`) };
   const likeVideo = useLikeVideo(video.id);
   const tipVideo = useTipVideo(video.id);
 
@@ -46,16 +59,29 @@ export function VideoDetails({ video }: { video: Video }) {
 
   const isCreator = user?.id === video.creator_id;
   return (
-    <div className="watch">
+    <div className={theatre ? 'watch watch-theatre' : 'watch'}>
       <div className="watch-main">
-        {video.status === 'ready' ? (
-          <VideoPlayer video={video} videoRef={player} />
+        {ready ? (
+          <VideoPlayer
+            key={video.id}
+            video={video}
+            videoRef={player}
+            resume={{
+              key: `video:${video.id}`,
+              server: position.data?.position,
+              pending: reportsProgress && position.isPending,
+            }}
+            captions={captions?.captions}
+            upNext={upNext}
+            theatre={{ on: theatre, toggle: () => setTheatre(!theatre) }}
+          />
         ) : (
           <div className="player player-pending" role="status">
             <p>{t(video.status === 'failed' ? 'videos.failed' : 'videos.processing')}</p>
             {isCreator && video.failure_reason && <p data-testid="video-failure-reason">{video.failure_reason}</p>}
           </div>
         )}
+        {isCreator && ready && <CaptionUpload videoId={video.id} />}
         <h1 className="watch-title" data-testid="video-title">
           {video.title}
         </h1>
@@ -76,9 +102,7 @@ export function VideoDetails({ video }: { video: Video }) {
             >
               ↗ {t('videos.share')}
             </button>
-            {video.status === 'ready' && (
-              <ClipButton to={`/clip-creator?video=${video.id}`} sourceSeconds={video.duration} />
-            )}
+            {ready && <ClipButton to={`/clip-creator?video=${video.id}`} sourceSeconds={video.duration} />}
             {user && !isCreator && (
               <button
                 type="button"
@@ -91,7 +115,7 @@ export function VideoDetails({ video }: { video: Video }) {
             )}
           </div>
         </div>
-        {video.status === 'ready' && <RatingStars videoId={video.id} isCreator={isCreator} />}
+        {ready && <RatingStars videoId={video.id} isCreator={isCreator} />}
         <section className="creator-card card">
           <div className="avatar avatar-large" aria-hidden="true">
             {video.creator_username.charAt(0).toUpperCase()}
