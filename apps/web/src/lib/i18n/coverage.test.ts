@@ -28,6 +28,8 @@ const NAMES: Record<string, string> = {
   web3: 'the technology is called so in every language',
   defi: 'the abbreviation of decentralised finance, used as is',
   nft: 'the abbreviation of non-fungible token, used as is',
+  webvtt: 'the name of the captions format',
+  vtt: 'the captions file extension',
   nfts: 'its plural, the way German and Portuguese write it',
   upi: "India's payment system calls itself so in every language",
   sdk: 'the software kit is named so on developer pages everywhere',
@@ -39,6 +41,8 @@ const NAMES: Record<string, string> = {
  */
 const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
   de: {
+    normal: 'a German word (normal speed)',
+    autoplay: 'what German video sites call it',
     live: 'German streaming sites say Live',
     clip: 'German for a short video',
     clips: 'German for short videos',
@@ -65,6 +69,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     creator: 'German platforms say Creator',
   },
   es: {
+    normal: 'a Spanish word (normal speed)',
     tokens: 'Spanish plural of token',
     clip: 'Spanish for a short video',
     clips: 'Spanish for short videos',
@@ -110,6 +115,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     minimum: 'a French word',
   },
   id: {
+    normal: 'an Indonesian word (normal speed)',
     edit: 'Indonesian interfaces say Edit',
     menu: 'an Indonesian word',
     trending: 'Indonesian video sites say Trending',
@@ -157,6 +163,12 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
   ja: { vlog: 'Japanese writes Vlog in Latin letters', id: 'Japanese writes ID in Latin letters' },
   ko: { id: 'Korean writes ID in Latin letters' },
   lus: {
+    quality: 'Mizo takes the word from English (video quality)',
+    auto: 'Mizo takes the word from English',
+    autoplay: 'Mizo takes the word from English',
+    theatre: 'Mizo takes the word from English (theatre mode)',
+    mode: 'Mizo takes the word from English',
+    file: 'Mizo takes the word from English',
     menu: 'Mizo takes the word from English',
     home: 'Mizo says Home (common.goHome: Home-ah kal rawh)',
     live: 'Mizo says Live for a live stream',
@@ -180,6 +192,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     min: 'the symbol of the minute',
   },
   pt: {
+    normal: 'a Portuguese word (normal speed)',
     tokens: 'Portuguese plural of token',
     menu: 'a Portuguese word',
     tags: 'Brazilian video sites say tags',
@@ -195,7 +208,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     cookie: 'Russian writes cookie in Latin letters, as its privacy page does',
   },
   sw: { video: 'a Swahili word', data: 'a Swahili word' },
-  tr: { vlog: 'the format has no other name', video: 'a Turkish word' },
+  tr: { vlog: 'the format has no other name', video: 'a Turkish word', normal: 'a Turkish word (normal speed)' },
   vi: {
     menu: 'Vietnamese interfaces say Menu',
     email: 'Vietnamese interfaces say Email',
