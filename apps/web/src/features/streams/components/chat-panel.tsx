@@ -22,7 +22,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
         {timeOf(entry.timestamp, i18n.language)}
       </time>{' '}
       <strong className="chat-user">
-        {entry.username}
+        <bdi>{entry.username}</bdi>
         {fromCreator && <span className="chat-badge">{t('live.chat.creatorBadge')}</span>}
       </strong>{' '}
       {entry.tip_amount ? (
@@ -30,7 +30,9 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
           {t('live.chat.tipped', { amount: formatTokens(entry.tip_amount) })}
         </span>
       ) : null}{' '}
-      <span className="chat-text">{entry.message}</span>
+      <bdi className="chat-text" data-testid="chat-text">
+        {entry.message}
+      </bdi>
     </li>
   );
 }
