@@ -11,14 +11,12 @@ export function LanguagePicker() {
 
   return (
     <div className="dropdown" ref={root}>
-      <button
-        type="button"
-        className="chip-button"
-        aria-label={`${t('language.choose')}: ${current?.name ?? ''}`}
-        data-testid="language-picker"
-        {...buttonProps}
-      >
+      <button type="button" className="chip-button" data-testid="language-picker" {...buttonProps}>
+        {/* the visible code starts the name a screen reader says, so a spoken "HI" finds the button */}
         <span className="language-code">{current?.code}</span>
+        <span className="sr-only">
+          , {t('language.choose')}: {current?.name}
+        </span>
       </button>
       {open && (
         <div className="dropdown-panel language-panel" aria-label={t('language.choose')} {...menuProps}>

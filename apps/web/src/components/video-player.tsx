@@ -295,7 +295,10 @@ export function VideoPlayer({
       </div>
       {video.ipfs_hash && (
         <p className="content-hash">
-          <span>{t('videos.contentHash')}</span> <code data-testid="content-hash">{video.ipfs_hash}</code>
+          <span>{t('videos.contentHash')}</span>{' '}
+          <code data-testid="content-hash" dir="ltr">
+            {video.ipfs_hash}
+          </code>
         </p>
       )}
     </div>

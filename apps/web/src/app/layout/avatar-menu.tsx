@@ -42,7 +42,7 @@ export function AvatarMenu({ user }: { user: User }) {
             </div>
             <div>
               <div className="account-name" data-testid="menu-username">
-                {user.username}
+                <bdi>{user.username}</bdi>
               </div>
               <div className="account-balance" title={t('header.balance')} data-testid="menu-balance">
                 {t('common.tokens', { amount: format.tokens(user.total_tokens) })}

@@ -111,8 +111,10 @@ export function AdminTicketsPage() {
                 onKeyDown={(e) => e.key === 'Enter' && setOpenId(ticket.id)}
               >
                 <td>{ticket.ticket_number}</td>
-                <td>{ticket.title}</td>
-                <td>{ticket.username}</td>
+                <td dir="auto">{ticket.title}</td>
+                <td>
+                  <bdi>{ticket.username}</bdi>
+                </td>
                 <td>
                   <StatusBadge status={ticket.status} />
                 </td>

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notifications.ts';
 import { session } from '../../lib/session/session-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { FullPageSpinner } from '../layout/spinner.tsx';
+import { isolate } from '../../lib/i18n/isolate.ts';
 
 const LOAD_FAILED: Record<ClipSourceKind, string> = {
   video: 'clips.creator.loadVideoFailed',
@@ -74,7 +75,7 @@ export function ClipCreatorPage() {
     <section className="page clip-creator-page">
       <h1>{t('clips.creator.title')}</h1>
       <p className="muted" data-testid="clip-source">
-        {t('clips.creator.from', { title: data.title, creator: data.creator_username })}
+        {t('clips.creator.from', { title: isolate(data.title), creator: isolate(data.creator_username) })}
       </p>
       {data.ready ? (
         <ClipCreator source={data} />

@@ -17,7 +17,12 @@ export function TicketPage() {
   if (isLoading) return <FullPageSpinner />;
   return (
     <section className="page ticket-page">
-      <Link to="/help">← {t('help.back')}</Link>
+      <Link to="/help">
+        <span className="flip-in-rtl" aria-hidden="true">
+          ←
+        </span>{' '}
+        {t('help.back')}
+      </Link>
       {error || !data ? (
         <p className="panel panel-error" role="alert" data-testid="ticket-error">
           {ticketErrorText(error, 'help.errors.load')}
@@ -25,7 +30,7 @@ export function TicketPage() {
       ) : (
         <>
           <h1>
-            <span className="muted">{data.ticket_number}</span> {data.title}
+            <span className="muted">{data.ticket_number}</span> <bdi>{data.title}</bdi>
           </h1>
           <p className="ticket-meta">
             <StatusBadge status={data.status} /> <PriorityBadge priority={data.priority} /> ·{' '}

@@ -69,7 +69,9 @@ export function AdvertiserDashboard() {
       <header className="advertiser-head">
         <div>
           <h1>{t('advertiser.title')}</h1>
-          <p className="muted">{account.company_name}</p>
+          <p className="muted" dir="auto">
+            {account.company_name}
+          </p>
         </div>
         <div className="button-row">
           <button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { advertiserErrorText, useChangeCampaign } from '../api/advertiser.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 const ACTIONS: Record<Campaign['status'], CampaignAction[]> = {
   active: ['pause', 'cancel'],
@@ -28,7 +29,8 @@ export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; o
     );
   }
   const act = (c: Campaign, action: CampaignAction) => {
-    if (action === 'cancel' && !window.confirm(t('advertiser.campaigns.confirmCancel', { title: c.title }))) return;
+    if (action === 'cancel' && !window.confirm(t('advertiser.campaigns.confirmCancel', { title: isolate(c.title) })))
+      return;
     change.mutate(
       { id: c.id, action },
       { onError: (err) => notify('error', advertiserErrorText(err, 'advertiser.errors.campaign')) },
@@ -39,12 +41,12 @@ export function CampaignList({ campaigns, onCreate }: { campaigns: Campaign[]; o
       {campaigns.map((c) => (
         <li key={c.id} className="card" data-testid="campaign-card">
           <div className="section-head">
-            <h3>{c.title}</h3>
+            <h3 dir="auto">{c.title}</h3>
             <span className={`status campaign-status-${c.status}`} data-testid="campaign-status">
               {t(`advertiser.status.${c.status}`, { defaultValue: c.status })}
             </span>
           </div>
-          {c.description && <p>{c.description}</p>}
+          {c.description && <p dir="auto">{c.description}</p>}
           <dl className="campaign-numbers">
             <div>
               <dt>{t('advertiser.campaigns.budget')}</dt>

@@ -25,7 +25,7 @@ export function OverviewTab({
           <h2>{t('advertiser.overview.account')}</h2>
           <dl className="facts">
             <dt>{t('advertiser.create.company')}</dt>
-            <dd>{a.company_name}</dd>
+            <dd dir="auto">{a.company_name}</dd>
             <dt>{t('advertiser.create.email')}</dt>
             <dd>{a.contact_email}</dd>
             {a.contact_phone && (

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordAdEvent, useSponsored } from '../api/advertiser.ts';
 import './advertiser.css';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 /** Counts an impression once the card is half visible (once per mount; the server counts once per hour). */
 function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
@@ -27,7 +28,7 @@ function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
   const body = (
     <>
       <div className="thumb sponsored-thumb">
-        <span className="sponsored-company">{campaign.company_name}</span>
+        <bdi className="sponsored-company">{campaign.company_name}</bdi>
         <span className="badge badge-sponsored">{t('advertiser.sponsored')}</span>
       </div>
       <div className="video-card-body">
@@ -35,9 +36,15 @@ function SponsoredCard({ campaign }: { campaign: SponsoredCampaign }) {
           {campaign.company_name.charAt(0).toUpperCase()}
         </div>
         <div>
-          <h3 className="video-title">{campaign.title}</h3>
-          <p className="video-meta">{t('advertiser.sponsoredBy', { company: campaign.company_name })}</p>
-          {campaign.description && <p className="video-meta">{campaign.description}</p>}
+          <h3 className="video-title" dir="auto">
+            {campaign.title}
+          </h3>
+          <p className="video-meta">{t('advertiser.sponsoredBy', { company: isolate(campaign.company_name) })}</p>
+          {campaign.description && (
+            <p className="video-meta" dir="auto">
+              {campaign.description}
+            </p>
+          )}
         </div>
       </div>
     </>

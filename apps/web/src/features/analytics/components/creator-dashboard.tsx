@@ -53,7 +53,7 @@ function TopList({
         <ol className="top-list">
           {items.map((i) => (
             <li key={i.id}>
-              <span className="top-title">{i.title}</span>
+              <bdi className="top-title">{i.title}</bdi>
               <span className="bar">
                 <span style={{ width: `${(i.views / max) * 100}%` }} />
               </span>
@@ -167,7 +167,11 @@ export function CreatorDashboard() {
           </div>
           <div className="card">
             <dt>{t('dashboard.manage')}</dt>
-            <dd>→</dd>
+            <dd>
+              <span className="flip-in-rtl" aria-hidden="true">
+                →
+              </span>
+            </dd>
             <Link to="/profile">{t('dashboard.manageLink')}</Link>
           </div>
         </dl>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { useDeleteAccount } from '../api/email-account.ts';
 import { PasswordField } from './password-field.tsx';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 /** Deleting the account, confirmed by typing the username (and the password of an email account). */
 export function DeleteAccountCard({ user }: { user: User }) {
@@ -34,7 +35,7 @@ export function DeleteAccountCard({ user }: { user: User }) {
       <p>{t('account.deleteLead')}</p>
       <form className="form" onSubmit={submit} noValidate data-testid="delete-form">
         <label>
-          {t('account.typeUsername', { username: user.username })}
+          {t('account.typeUsername', { username: isolate(user.username) })}
           <input
             name="confirm-username"
             autoComplete="off"

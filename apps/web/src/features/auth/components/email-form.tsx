@@ -8,6 +8,7 @@ import { PasswordField } from './password-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { EmailField } from './email-field.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 /** The field a shared-schema issue is about, as a translation key (the schemas speak English only). */
 const FIELD_ERRORS: Record<string, string> = {
@@ -53,7 +54,7 @@ export function EmailForm({ afterSignIn }: { afterSignIn(): void }) {
     auth.mutateAsync(input).then(
       (session) => {
         const greeting = !signUp
-          ? t('auth.welcome', { name: session.user.username })
+          ? t('auth.welcome', { name: isolate(session.user.username) })
           : session.welcome_bonus === false
             ? t('auth.noBonus') // the per-network daily cap was reached: say so rather than "0 tokens"
             : t('auth.bonus', { amount: format.tokens(session.user.total_tokens) });

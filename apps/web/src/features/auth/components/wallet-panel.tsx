@@ -76,7 +76,10 @@ export function WalletPanel({ afterSignIn }: { afterSignIn(): void }) {
     body = (
       <div className="wallet-connected" data-testid="wallet-connected">
         <p>
-          {t('wallet.connected')}: <code data-testid="wallet-address">{shortWallet(address)}</code>
+          {t('wallet.connected')}:{' '}
+          <code data-testid="wallet-address" dir="ltr">
+            {shortWallet(address)}
+          </code>
         </p>
         <div className="button-row">
           <button type="button" className="button" onClick={() => navigate('/')}>

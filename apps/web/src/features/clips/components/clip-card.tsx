@@ -44,9 +44,13 @@ export function ClipCard({ clip }: { clip: Clip }) {
           </span>
           <span className="badge badge-duration">{formatDuration(clip.duration)}</span>
         </div>
-        <h3 className="video-title clip-card-title">{clip.title}</h3>
+        <h3 className="video-title clip-card-title" dir="auto">
+          {clip.title}
+        </h3>
       </Link>
-      <p className="video-meta">{clip.creator_username}</p>
+      <p className="video-meta">
+        <bdi>{clip.creator_username}</bdi>
+      </p>
       <p className="video-meta">
         {t('clips.viewCount', { count: clip.views, formatted: format.count(clip.views) })} ·{' '}
         {t('videos.comments', { count: clip.comment_count, formatted: format.count(clip.comment_count) })} ·{' '}

@@ -31,7 +31,7 @@ export function ClipDetails({ clip }: { clip: Clip }) {
             {t(clip.status === 'failed' ? 'clips.failed' : 'clips.processing')}
           </div>
         )}
-        <h1 className="watch-title" data-testid="clip-title">
+        <h1 className="watch-title" data-testid="clip-title" dir="auto">
           {clip.title}
         </h1>
         <div className="watch-bar">
@@ -65,8 +65,12 @@ export function ClipDetails({ clip }: { clip: Clip }) {
             {clip.creator_username.charAt(0).toUpperCase()}
           </div>
           <div className="creator-info">
-            <strong>{clip.creator_username}</strong>
-            {clip.creator_wallet && <code className="muted">{shortWallet(clip.creator_wallet)}</code>}
+            <strong dir="auto">{clip.creator_username}</strong>
+            {clip.creator_wallet && (
+              <code className="muted" dir="ltr">
+                {shortWallet(clip.creator_wallet)}
+              </code>
+            )}
             <span className="muted" data-testid="clip-tokens">
               {t('clips.tokensEarned', { amount: format.tokens(clip.tokens_earned) })}
             </span>
@@ -77,11 +81,17 @@ export function ClipDetails({ clip }: { clip: Clip }) {
             </Link>
           )}
         </section>
-        {clip.description && <p className="description">{clip.description}</p>}
+        {clip.description && (
+          <p className="description" dir="auto">
+            {clip.description}
+          </p>
+        )}
         {clip.tags.length > 0 && (
           <ul className="tags">
             {clip.tags.map((tag) => (
-              <li key={tag}>#{tag}</li>
+              <li key={tag}>
+                #<bdi>{tag}</bdi>
+              </li>
             ))}
           </ul>
         )}

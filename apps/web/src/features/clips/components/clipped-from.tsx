@@ -14,7 +14,11 @@ export function ClippedFrom({ clip }: { clip: Clip }) {
   return (
     <section className="card clipped-from" data-testid="clipped-from">
       <h2>{t('clips.clippedFrom')}</h2>
-      {source && <p className="clipped-from-title">{source.title}</p>}
+      {source && (
+        <p className="clipped-from-title" dir="auto">
+          {source.title}
+        </p>
+      )}
       <dl className="facts">
         <dt>{t('clips.start')}</dt>
         <dd data-testid="clip-start">{formatClipTime(clip.start_time)}</dd>

@@ -36,8 +36,12 @@ export function MoreClips({ currentId }: { currentId: string }) {
                   <span className="badge badge-duration">{formatDuration(c.duration)}</span>
                 </div>
                 <div>
-                  <h3 className="video-title">{c.title}</h3>
-                  <p className="video-meta">{c.creator_username}</p>
+                  <h3 className="video-title" dir="auto">
+                    {c.title}
+                  </h3>
+                  <p className="video-meta">
+                    <bdi>{c.creator_username}</bdi>
+                  </p>
                   <p className="video-meta">
                     {t('clips.viewCount', { count: c.views, formatted: format.count(c.views) })}
                   </p>

@@ -20,7 +20,7 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
         {format.time(entry.timestamp)}
       </time>{' '}
       <strong className="chat-user">
-        {entry.username}
+        <bdi>{entry.username}</bdi>
         {fromCreator && <span className="chat-badge">{t('live.chat.creatorBadge')}</span>}
       </strong>{' '}
       {entry.tip_amount ? (
@@ -28,7 +28,9 @@ function ChatLine({ entry, creatorWallet }: { entry: ChatEntry; creatorWallet: s
           {t('live.chat.tipped', { amount: format.tokens(entry.tip_amount) })}
         </span>
       ) : null}{' '}
-      <span className="chat-text">{entry.message}</span>
+      <bdi className="chat-text" data-testid="chat-text">
+        {entry.message}
+      </bdi>
     </li>
   );
 }

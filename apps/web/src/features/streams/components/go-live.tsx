@@ -10,6 +10,7 @@ import { formatClock } from '../lib/live-time.ts';
 import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
 import { StreamManager, type StreamEnded } from './stream-manager.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 /** A stream of mine that has not ended: after a reload the page offers to manage it again. */
 function useUnfinishedStream(enabled: boolean): Stream | undefined {
@@ -93,7 +94,7 @@ export function GoLive() {
     <div className="go-live">
       {unfinished && (
         <section className="notice resume-stream" data-testid="resume-stream">
-          <span>{t('live.resume', { title: unfinished.title })}</span>
+          <span>{t('live.resume', { title: isolate(unfinished.title) })}</span>
           <button
             type="button"
             className="button button-small"

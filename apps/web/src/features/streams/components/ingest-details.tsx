@@ -29,7 +29,9 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
       <div className="ingest-field">
         <span className="field-label">{t('live.manage.server')}</span>
         <div className="copy-row">
-          <code data-testid="rtmp-url">{ingest.rtmp_url}</code>
+          <code data-testid="rtmp-url" dir="ltr">
+            {ingest.rtmp_url}
+          </code>
           <button
             type="button"
             className="button button-secondary button-small"
@@ -42,7 +44,9 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
       <div className="ingest-field">
         <span className="field-label">{t('live.manage.streamKey')}</span>
         <div className="copy-row">
-          <code data-testid="stream-key">{revealed ? ingest.stream_key : '•'.repeat(24)}</code>
+          <code data-testid="stream-key" dir="ltr">
+            {revealed ? ingest.stream_key : '•'.repeat(24)}
+          </code>
           <button
             type="button"
             className="button button-secondary button-small"

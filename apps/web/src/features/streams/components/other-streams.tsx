@@ -33,8 +33,12 @@ export function OtherStreams({ currentId }: { currentId: string }) {
                 <span className="badge badge-live">{t('live.badge')}</span>
               </div>
               <div>
-                <p className="video-title">{s.title}</p>
-                <p className="video-meta">{s.creator_username}</p>
+                <p className="video-title" dir="auto">
+                  {s.title}
+                </p>
+                <p className="video-meta">
+                  <bdi>{s.creator_username}</bdi>
+                </p>
                 <p className="video-meta">
                   {t('live.viewers', { count: s.viewers_count, formatted: format.count(s.viewers_count) })}
                 </p>

@@ -14,7 +14,9 @@ export function StreamTags({ tags }: { tags: string[] }) {
   return (
     <ul className="stream-tags" data-testid="stream-tags">
       {tags.slice(0, TAGS_SHOWN).map((tag) => (
-        <li key={tag}>#{tag}</li>
+        <li key={tag}>
+          #<bdi>{tag}</bdi>
+        </li>
       ))}
       {rest > 0 && (
         <li className="more" data-testid="more-tags">
@@ -52,9 +54,13 @@ export function StreamCard({ stream }: { stream: Stream }) {
             <span className="badge badge-duration">{formatClock(stream.duration)}</span>
           )}
         </div>
-        <h3 className="video-title stream-card-title">{stream.title}</h3>
+        <h3 className="video-title stream-card-title" dir="auto">
+          {stream.title}
+        </h3>
       </Link>
-      <p className="video-meta">{stream.creator_username}</p>
+      <p className="video-meta">
+        <bdi>{stream.creator_username}</bdi>
+      </p>
       <p className="video-meta">{t(`clips.category.${stream.category}`, { defaultValue: stream.category })}</p>
       <StreamTags tags={stream.tags} />
     </article>

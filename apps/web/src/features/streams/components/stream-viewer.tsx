@@ -74,7 +74,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
     <div className="watch stream-watch">
       <div className="watch-main">
         <StreamMedia stream={stream} />
-        <h1 className="watch-title" data-testid="stream-title">
+        <h1 className="watch-title" data-testid="stream-title" dir="auto">
           {stream.title}
         </h1>
         <div className="watch-bar">
@@ -101,11 +101,19 @@ export function StreamViewer({ stream }: { stream: Stream }) {
           </div>
           <div className="creator-info">
             <strong data-testid="stream-creator">{stream.creator_username}</strong>
-            {stream.creator_wallet && <code className="muted">{shortWallet(stream.creator_wallet)}</code>}
+            {stream.creator_wallet && (
+              <code className="muted" dir="ltr">
+                {shortWallet(stream.creator_wallet)}
+              </code>
+            )}
           </div>
           <FollowButton creator={creatorRef(stream)} creatorId={stream.creator_id} />
         </section>
-        {stream.description && <p className="description">{stream.description}</p>}
+        {stream.description && (
+          <p className="description" dir="auto">
+            {stream.description}
+          </p>
+        )}
         <StreamTags tags={stream.tags} />
         <dl className="stats card" data-testid="stream-stats">
           <div>

@@ -7,6 +7,7 @@ import { refreshUser, session } from '../../../lib/session/session-store.ts';
 import { isRestartClose, reconnectDelay } from '../../../lib/reconnect.ts';
 import { wsUrl } from '../../../lib/ws-url.ts';
 import { translateError } from '../../../lib/error-text.ts';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 export type ChatConnection = 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
@@ -103,7 +104,7 @@ export function useLiveChat(
             kind: 'notice',
             id: crypto.randomUUID(),
             tip: true,
-            text: i18next.t('live.chat.tipNotice', { tipper: frame.tipper, amount: frame.amount }),
+            text: i18next.t('live.chat.tipNotice', { tipper: isolate(frame.tipper), amount: frame.amount }),
           });
           break;
         case 'viewer_count_update':

@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { closeDialog, Dialog } from '../../../components/dialog.tsx';
 import { ticketCategoryName, ticketErrorText, useTicket, useUpdateTicket } from '../api/tickets.ts';
 import { Conversation } from './conversation.tsx';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 /** Staff view of one ticket: status, assignment, public replies and internal notes. */
 export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string; me: User; onClose(): void }) {
@@ -27,14 +28,14 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
         <>
           <div className="dialog-head">
             <h2 id="admin-ticket-title">
-              <span className="muted">{ticket.ticket_number}</span> {ticket.title}
+              <span className="muted">{ticket.ticket_number}</span> <bdi>{ticket.title}</bdi>
             </h2>
             <button type="button" className="icon-button" aria-label={t('common.close')} onClick={closeDialog}>
               ×
             </button>
           </div>
           <p className="muted">
-            {ticket.username}
+            <bdi>{ticket.username}</bdi>
             {ticket.user_email && (
               <>
                 {' · '}
@@ -79,7 +80,7 @@ export function AdminTicketDialog({ ticketId, me, onClose }: { ticketId: string;
             </button>
             <span className="muted">
               {ticket.assigned_admin_name
-                ? t('help.assignedTo', { name: ticket.assigned_admin_name })
+                ? t('help.assignedTo', { name: isolate(ticket.assigned_admin_name) })
                 : t('help.unassigned')}
             </span>
           </div>

@@ -35,9 +35,12 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
     <div className="conversation">
       <article className="message message-user">
         <header>
-          <strong>{ticket.username}</strong> · <TimeAgo iso={ticket.created_at} />
+          <strong>
+            <bdi>{ticket.username}</bdi>
+          </strong>{' '}
+          · <TimeAgo iso={ticket.created_at} />
         </header>
-        <p>{ticket.description}</p>
+        <p dir="auto">{ticket.description}</p>
       </article>
       {ticket.replies?.map((r) => (
         <article
@@ -46,12 +49,14 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
           data-testid="reply"
         >
           <header>
-            <strong>{r.username}</strong>
+            <strong>
+              <bdi>{r.username}</bdi>
+            </strong>
             {r.is_admin && <span className="status">{t('help.staff')}</span>}
             {r.is_internal && <span className="status status-internal">{t('help.internal')}</span>} ·{' '}
             <TimeAgo iso={r.created_at} />
           </header>
-          <p>{r.message}</p>
+          <p dir="auto">{r.message}</p>
         </article>
       ))}
       {closed ? (

@@ -13,7 +13,10 @@ export function TicketList({ tickets }: { tickets: Ticket[] }) {
       {tickets.map((ticket) => (
         <li key={ticket.id} className="card">
           <Link to={`/tickets/${ticket.id}`} className="ticket-link">
-            <span className="muted">{ticket.ticket_number}</span> <strong>{ticket.title}</strong>
+            <span className="muted">{ticket.ticket_number}</span>{' '}
+            <strong>
+              <bdi>{ticket.title}</bdi>
+            </strong>
           </Link>
           <div className="ticket-meta">
             <StatusBadge status={ticket.status} /> <PriorityBadge priority={ticket.priority} /> ·{' '}

@@ -13,7 +13,9 @@ export function AccountCard({ user }: { user: User }) {
         <dt>{t('settings.wallet')}</dt>
         <dd data-testid="settings-wallet">
           {user.wallet_address ? (
-            <code title={user.wallet_address}>{shortWallet(user.wallet_address)}</code>
+            <code title={user.wallet_address} dir="ltr">
+              {shortWallet(user.wallet_address)}
+            </code>
           ) : (
             <>
               {t('settings.noWallet')} · <Link to="/connect">{t('settings.connectWallet')}</Link>

@@ -27,7 +27,9 @@ function NameEditor({ user }: { user: User }) {
   if (!editing) {
     return (
       <div className="profile-name-row">
-        <h1 className="profile-name">{user.username}</h1>
+        <h1 className="profile-name">
+          <bdi>{user.username}</bdi>
+        </h1>
         <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="edit-name">
           {t('common.edit')}
         </button>
@@ -86,7 +88,7 @@ export function ProfileView() {
         <div>
           <NameEditor user={user} />
           <p className="muted">
-            {user.wallet_address ? <code>{shortWallet(user.wallet_address)}</code> : user.email} ·{' '}
+            {user.wallet_address ? <code dir="ltr">{shortWallet(user.wallet_address)}</code> : user.email} ·{' '}
             {t('profile.joined', {
               date: user.created_at ? format.date(user.created_at) : t('profile.recently'),
             })}

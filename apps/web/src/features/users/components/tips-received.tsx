@@ -19,11 +19,14 @@ export function TipsReceived() {
         <ul className="tip-list">
           {data.map((tip) => (
             <li key={tip.id}>
-              <strong>{t('common.tokens', { amount: format.tokens(tip.amount) })}</strong> · {tip.from_username}
+              <strong>{t('common.tokens', { amount: format.tokens(tip.amount) })}</strong> ·{' '}
+              <bdi>{tip.from_username}</bdi>
               {tip.video_id && tip.video_title && (
                 <>
                   {' · '}
-                  <Link to={`/video/${tip.video_id}`}>{tip.video_title}</Link>
+                  <Link to={`/video/${tip.video_id}`}>
+                    <bdi>{tip.video_title}</bdi>
+                  </Link>
                 </>
               )}
               {' · '}

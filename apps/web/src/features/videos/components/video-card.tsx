@@ -48,7 +48,7 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
             </span>
           )}
           {preview && video.description && (
-            <p className="thumb-preview" data-testid="card-preview">
+            <p className="thumb-preview" data-testid="card-preview" dir="auto">
               {video.description.slice(0, PREVIEW_CHARS)}
               {video.description.length > PREVIEW_CHARS ? '…' : ''}
             </p>
@@ -59,8 +59,12 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
             {video.creator_username.charAt(0).toUpperCase()}
           </div>
           <div>
-            <h3 className="video-title">{video.title}</h3>
-            <p className="video-meta">{video.creator_username}</p>
+            <h3 className="video-title" dir="auto">
+              {video.title}
+            </h3>
+            <p className="video-meta">
+              <bdi>{video.creator_username}</bdi>
+            </p>
             <p className="video-meta">
               {t('videos.views', { count: video.views, formatted: format.count(video.views) })} ·{' '}
               {t('videos.likes', { count: video.likes, formatted: format.count(video.likes) })} ·{' '}

@@ -82,7 +82,7 @@ export function VideoDetails({ video }: { video: Video }) {
           </div>
         )}
         {isCreator && ready && <CaptionUpload videoId={video.id} />}
-        <h1 className="watch-title" data-testid="video-title">
+        <h1 className="watch-title" data-testid="video-title" dir="auto">
           {video.title}
         </h1>
         <div className="watch-bar">
@@ -121,20 +121,30 @@ export function VideoDetails({ video }: { video: Video }) {
             {video.creator_username.charAt(0).toUpperCase()}
           </div>
           <div className="creator-info">
-            <strong>{video.creator_username}</strong>
-            {video.creator_wallet && <code className="muted">{shortWallet(video.creator_wallet)}</code>}
+            <strong dir="auto">{video.creator_username}</strong>
+            {video.creator_wallet && (
+              <code className="muted" dir="ltr">
+                {shortWallet(video.creator_wallet)}
+              </code>
+            )}
             <span className="muted" data-testid="tokens-earned">
               {t('videos.tokensEarned', { amount: format.tokens(video.tokens_earned) })}
             </span>
           </div>
           <FollowButton creator={creatorRef(video)} creatorId={video.creator_id} />
         </section>
-        {video.description && <p className="description">{video.description}</p>}
+        {video.description && (
+          <p className="description" dir="auto">
+            {video.description}
+          </p>
+        )}
         {video.tags.length > 0 && (
           <ul className="tags">
             {video.tags.map((tag) => (
               <li key={tag}>
-                <Link to={`/search?q=${encodeURIComponent(tag)}`}>#{tag}</Link>
+                <Link to={`/search?q=${encodeURIComponent(tag)}`}>
+                  #<bdi>{tag}</bdi>
+                </Link>
               </li>
             ))}
           </ul>

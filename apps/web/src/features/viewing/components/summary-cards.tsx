@@ -30,7 +30,7 @@ export function SummaryCards({ e }: { e: ViewerEarnings }) {
         <div key={id} className="card" data-testid={`earnings-card-${id}`}>
           <dt>{label}</dt>
           <dd>{value}</dd>
-          {note && <p className="muted">{note}</p>}
+          {note && <dd className="card-note muted">{note}</dd>}
         </div>
       ))}
     </dl>

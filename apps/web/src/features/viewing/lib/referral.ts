@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { claimReferral } from '../api/earnings.ts';
+import { isolate } from '../../../lib/i18n/isolate.ts';
 
 const STORAGE_KEY = 'referralCode';
 
@@ -21,7 +22,7 @@ export function startReferralCapture(): void {
     sending = true;
     try {
       const { referrer_username } = await claimReferral(pending);
-      notify('success', i18next.t('earnings.referral.recorded', { name: referrer_username }));
+      notify('success', i18next.t('earnings.referral.recorded', { name: isolate(referrer_username) }));
       localStorage.removeItem(STORAGE_KEY);
     } catch (err) {
       if (err instanceof ApiError) localStorage.removeItem(STORAGE_KEY); // refused by the server: not for this account
