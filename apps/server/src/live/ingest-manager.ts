@@ -10,6 +10,7 @@ import type { RecordingHolder, RecordingSnapshot } from './live-context.ts';
 import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
 import { writeTransaction } from '../db/group-commit.ts';
+import type { RtpFeed } from './webrtc/rtp-feed.ts';
 
 /**
  * The ingest side of this process: at most one publishing session per stream, the watch on streams
@@ -46,6 +47,11 @@ export class IngestManager implements RecordingHolder {
 
   isReceiving(streamId: string): boolean {
     return this.sessions.has(streamId);
+  }
+
+  /** The WebRTC-ready RTP of a stream this process receives (none while its ffmpeg starts). */
+  rtpFeed(streamId: string): RtpFeed | undefined {
+    return this.sessions.get(streamId)?.rtp;
   }
 
   private async open(streamId: string, format: 'flv' | 'webm'): Promise<IngestSession | null> {

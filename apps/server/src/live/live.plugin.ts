@@ -10,6 +10,8 @@ import { IngestManager } from './ingest-manager.ts';
 import type { IngestSession } from './ingest-session.ts';
 import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
+import { WhepHub } from './webrtc/whep-hub.ts';
+import { whepRoutes } from './webrtc/whep.routes.ts';
 
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
@@ -19,7 +21,7 @@ const INGEST_FRAMES = 200;
 /**
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
  * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
- * from the process that receives the video), and the sweeper that ends streams whose ingest never
+ * from the process that receives the video), WebRTC playback (WHEP) of the streams it receives, and the sweeper that ends streams whose ingest never
  * came back.
  */
 export async function registerLive(app: FastifyInstance): Promise<void> {
@@ -28,6 +30,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const chat = new ChatHub(ctx, log);
   const ingest = new IngestManager(ctx, log);
   ctx.live.setRecordingHolder(ingest);
+  const whep = new WhepHub(ctx, log, (streamId) => ingest.rtpFeed(streamId));
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
         (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
@@ -75,7 +78,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   async function browserIngest(ws: WebSocket, streamId: string): Promise<void> {
     let session: IngestSession | null = null;
     let waiting = false;
-    let idle: NodeJS.Timeout | undefined;
+    let idle: NodeJS.Timeout | undefined = undefined; // set at `ready`, cleared by a close before it
     ws.on('close', () => clearTimeout(idle));
     onFrame(ws, (data, isBinary) => {
       // the client was told to wait for `ready`: before it there is nowhere for video to go
@@ -104,6 +107,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   }
 
   registerLiveMedia(app, log);
+  await app.register(whepRoutes(whep));
 
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -120,6 +124,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     await rtmp?.close();
     await chat.close();
+    await whep.close();
     await ingest.close();
   });
 }
