@@ -93,6 +93,23 @@ const EnvSchema = z
       .min(8192)
       .max(16 * 1024 * 1024)
       .default(64 * 1024),
+    WEBRTC_ENABLED: z.stringbool().default(true),
+    ICE_SERVERS: z
+      .string()
+      .regex(
+        /^((stuns?|turns?):[^\s,]+)?(,(stuns?|turns?):[^\s,]+)*$/,
+        'ICE_SERVERS must be stun:/turn: URLs separated by commas',
+      )
+      .default(''),
+    ICE_USERNAME: z.string().optional(),
+    ICE_CREDENTIAL: z.string().optional(),
+    WEBRTC_PUBLIC_IP: z.union([z.ipv4(), z.ipv6()]).optional(),
+    WEBRTC_PORT_MIN: z.coerce.number().int().min(1024).max(65535).optional(),
+    WEBRTC_PORT_MAX: z.coerce.number().int().min(1024).max(65535).optional(),
+    WEBRTC_MAX_VIEWERS_PER_STREAM: z.coerce.number().int().min(1).default(200),
+    WEBRTC_MAX_VIEWERS: z.coerce.number().int().min(1).default(500),
+    WEBRTC_MAX_SESSIONS_PER_IP: z.coerce.number().int().min(1).default(4),
+    WEBRTC_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
     INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     LIVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     S3_PREFIX: z
@@ -140,6 +157,14 @@ const EnvSchema = z
   .refine((e) => !e.S3_BUCKET || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
     path: ['S3_BUCKET'],
+  })
+  .refine((e) => (e.WEBRTC_PORT_MIN === undefined) === (e.WEBRTC_PORT_MAX === undefined), {
+    message: 'WEBRTC_PORT_MIN and WEBRTC_PORT_MAX are set together',
+    path: ['WEBRTC_PORT_MIN'],
+  })
+  .refine((e) => (e.WEBRTC_PORT_MIN ?? 0) < (e.WEBRTC_PORT_MAX ?? 1), {
+    message: 'WEBRTC_PORT_MIN must be below WEBRTC_PORT_MAX',
+    path: ['WEBRTC_PORT_MIN'],
   });
 
 export interface Config {
@@ -183,6 +208,8 @@ export interface Config {
   /** live ingest: the RTMP listener of this process, and how long a dropped ingest may come back */
   rtmp: RtmpConfig;
   liveGraceMs: number;
+  /** WebRTC playback (WHEP) of the live streams this process receives */
+  webrtc: WebRtcConfig;
   /** where the other server processes reach this one (for the live media it serves); default http://127.0.0.1:<port> */
   internalUrl: string | undefined;
   /** set when media lives in an S3-compatible store instead of DATA_DIR/blobs */
@@ -221,6 +248,21 @@ export interface MailConfig {
   from: string;
   /** mails a client network may ask for (password resets, verification resends) per hour */
   maxPerIpPerHour: number;
+}
+
+export interface WebRtcConfig {
+  enabled: boolean;
+  /** STUN/TURN servers, for this process's ICE agent and for the browser's */
+  iceServers: { urls: string; username?: string; credential?: string }[];
+  /** announced as a host candidate too, for a server behind a 1:1 NAT (ports forwarded as they are) */
+  publicIp: string | undefined;
+  /** the UDP ports viewers' media uses; any free port when unset */
+  portRange: [number, number] | undefined;
+  maxViewersPerStream: number;
+  maxViewers: number;
+  maxSessionsPerIp: number;
+  /** a viewer whose connection is not up this long after the answer (or is lost this long) is let go */
+  connectTimeoutMs: number;
 }
 
 export interface RtmpConfig {
@@ -297,6 +339,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preAuthMaxBytes: e.RTMP_PREAUTH_MAX_BYTES,
     },
     liveGraceMs: e.LIVE_GRACE_SECONDS * 1000,
+    webrtc: {
+      enabled: e.WEBRTC_ENABLED,
+      iceServers: e.ICE_SERVERS.split(',')
+        .filter(Boolean)
+        .map((urls) =>
+          urls.startsWith('turn') ? { urls, username: e.ICE_USERNAME, credential: e.ICE_CREDENTIAL } : { urls },
+        ),
+      publicIp: e.WEBRTC_PUBLIC_IP,
+      portRange: e.WEBRTC_PORT_MIN && e.WEBRTC_PORT_MAX ? [e.WEBRTC_PORT_MIN, e.WEBRTC_PORT_MAX] : undefined,
+      maxViewersPerStream: e.WEBRTC_MAX_VIEWERS_PER_STREAM,
+      maxViewers: e.WEBRTC_MAX_VIEWERS,
+      maxSessionsPerIp: e.WEBRTC_MAX_SESSIONS_PER_IP,
+      connectTimeoutMs: e.WEBRTC_CONNECT_TIMEOUT_SECONDS * 1000,
+    },
     internalUrl: e.INTERNAL_URL?.replace(/\/+$/, ''),
     s3: e.S3_BUCKET
       ? {

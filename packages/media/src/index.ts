@@ -56,7 +56,14 @@ export {
 export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
 export { publishTestPattern, type TestPublishOptions, type TestPublisher } from './test-publish.ts';
-export { LIVE_PLAYLIST, LIVE_SEGMENT_PATTERN, liveHlsArgs, type LiveHlsOptions } from './live.ts';
+export {
+  LIVE_PLAYLIST,
+  LIVE_RTP,
+  LIVE_SEGMENT_PATTERN,
+  liveHlsArgs,
+  type LiveHlsOptions,
+  type LiveRtpOutput,
+} from './live.ts';
 export {
   generateLongBlackVideo,
   writeConcatScript,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_LIMITS } from './limits.ts';
-import { LIVE_PLAYLIST, liveHlsArgs } from './live.ts';
+import { LIVE_PLAYLIST, LIVE_RTP, liveHlsArgs } from './live.ts';
 
 describe('liveHlsArgs', () => {
   const base = {
@@ -28,5 +28,19 @@ describe('liveHlsArgs', () => {
     const args = liveHlsArgs({ ...base, inputFormat: 'webm' });
     expect(args).toContain('+genpts');
     expect(args).toContain('matroska');
+  });
+
+  it('with RTP ports, encodes constrained baseline once and adds Opus, each sent as RTP to its local port', () => {
+    const args = liveHlsArgs({ ...base, inputFormat: 'flv', rtp: { videoPort: 5004, audioPort: 5006 } });
+    expect(args[args.indexOf('-profile:v') + 1]).toBe('baseline');
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(1);
+    expect(args).toContain('libopus');
+    const outputs = args.at(-1)!.split('|');
+    expect(outputs).toHaveLength(4);
+    expect(outputs[0]).toMatch(/^\[select=\\'v,a:0\\':f=hls:/);
+    expect(outputs[2]).toBe(
+      `[select=v:f=rtp:onfail=ignore:payload_type=96:ssrc=${LIVE_RTP.videoSsrc}]rtp://127.0.0.1:5004?pkt_size=1200`,
+    );
+    expect(outputs[3]).toContain(`payload_type=111:ssrc=${LIVE_RTP.audioSsrc}]rtp://127.0.0.1:5006`);
   });
 });

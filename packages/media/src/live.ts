@@ -17,12 +17,32 @@ export interface LiveHlsOptions {
   maxHeight: number;
   /** the publisher's frames are refused above this size */
   limits: MediaLimits;
+  /** also send the picture and an Opus sound as RTP to these local UDP ports, for WebRTC viewers */
+  rtp?: LiveRtpOutput;
 }
+
+/** Where one live transcode sends its WebRTC-ready RTP (on 127.0.0.1), and how it marks the packets. */
+export interface LiveRtpOutput {
+  videoPort: number;
+  audioPort: number;
+}
+
+/** The fixed payload types and SSRCs of a live transcode's RTP, so the reader can tell its packets from others. */
+export const LIVE_RTP = {
+  videoPayloadType: 96,
+  audioPayloadType: 111,
+  videoSsrc: 0x7a0001,
+  audioSsrc: 0x7a0002,
+} as const;
+/** RTP packets stay below this, so SRTP and the path's headers still fit a 1500-byte MTU */
+const RTP_PACKET_BYTES = 1200;
 
 /**
  * One ffmpeg run for a live session: reads stdin, encodes once for low latency (x264 zerolatency,
  * a keyframe every segment) and writes, through the tee muxer, both the live HLS playlist and the
- * recording. Restarting after an interruption appends to the same playlist.
+ * recording. Restarting after an interruption appends to the same playlist. With `rtp`, the same
+ * picture (then constrained baseline: no B-frames, so browsers' WebRTC decoders take it as is) goes
+ * to a third tee output as RTP, with the sound encoded a second time as Opus for a fourth.
  */
 export function liveHlsArgs(o: LiveHlsOptions): string[] {
   const args = ['-hide_banner', '-loglevel', 'error', '-y'];
@@ -30,6 +50,7 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
   // Forced demuxer and the pipe protocol only: a publisher's bytes can never name another file or URL.
   args.push(...pipeInputArgs(o.inputFormat === 'flv' ? 'flv' : 'matroska', o.limits));
   args.push('-map', '0:v:0', '-map', '0:a:0?');
+  if (o.rtp) args.push('-map', '0:a:0?');
   args.push(
     '-vf',
     `scale=-2:trunc(min(ih\\,${o.maxHeight})/2)*2,format=yuv420p`,
@@ -40,7 +61,7 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
     '-tune',
     'zerolatency',
     '-profile:v',
-    'high',
+    o.rtp ? 'baseline' : 'high',
     '-crf',
     '23',
     '-maxrate',
@@ -51,9 +72,9 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
     '0',
     '-force_key_frames',
     `expr:gte(t,n_forced*${o.segmentSeconds})`,
-    '-c:a',
+    '-c:a:0',
     'aac',
-    '-b:a',
+    '-b:a:0',
     '128k',
     '-ac',
     '2',
@@ -68,6 +89,21 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
     'hls_flags=independent_segments+delete_segments+append_list+omit_endlist+temp_file',
     `hls_segment_filename=${LIVE_SEGMENT_PATTERN}`,
   ].join(':');
-  args.push('-f', 'tee', `[${hls}]${LIVE_PLAYLIST}|[f=mpegts]${o.recordingFile}`);
+  const outputs = [`[${hls}]${LIVE_PLAYLIST}`, `[f=mpegts]${o.recordingFile}`];
+  if (o.rtp) {
+    args.push('-c:a:1', 'libopus', '-b:a:1', '96k', '-application', 'lowdelay');
+    // the HLS and recording outputs keep the AAC sound; the RTP outputs take one stream each, and
+    // a viewer-side failure (no sound at all, say) never stops the playlist
+    const keep = "select=\\'v,a:0\\'";
+    outputs[0] = `[${keep}:${hls}]${LIVE_PLAYLIST}`;
+    outputs[1] = `[${keep}:f=mpegts]${o.recordingFile}`;
+    const rtp = (select: string, pt: number, ssrc: number, port: number) =>
+      `[select=${select}:f=rtp:onfail=ignore:payload_type=${pt}:ssrc=${ssrc}]rtp://127.0.0.1:${port}?pkt_size=${RTP_PACKET_BYTES}`;
+    outputs.push(
+      rtp('v', LIVE_RTP.videoPayloadType, LIVE_RTP.videoSsrc, o.rtp.videoPort),
+      rtp("\\'a:1\\'", LIVE_RTP.audioPayloadType, LIVE_RTP.audioSsrc, o.rtp.audioPort),
+    );
+  }
+  args.push('-f', 'tee', outputs.join('|'));
   return args;
 }

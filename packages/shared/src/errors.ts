@@ -140,6 +140,16 @@ export const ErrorCodes = [
   'stream_was_live',
   /** the recording of a live stream cannot be reached for a moment */
   'recording_unavailable',
+  /** WebRTC playback of a stream that is not receiving video right now */
+  'stream_not_live',
+  /** WebRTC playback is off, or not served by this process for this stream: HLS plays it */
+  'webrtc_unavailable',
+  /** this stream (or the server) already has as many WebRTC viewers as it takes: HLS plays it */
+  'webrtc_full',
+  /** one address holds as many WebRTC sessions as it may */
+  'webrtc_too_many_sessions',
+  /** a WHEP offer that is not an SDP offer for video and sound the server can send */
+  'webrtc_offer_invalid',
   'ticket_not_found',
   'not_your_ticket',
   'ticket_closed',

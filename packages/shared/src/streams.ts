@@ -140,6 +140,17 @@ export type StreamIngest = z.infer<typeof StreamIngestSchema>;
 export const StreamStoppedSchema = z.object({ duration: z.number(), tokens_earned: z.number() });
 /** A created stream its owner threw away before it ever went live. */
 export const StreamDiscardedSchema = z.object({ discarded: z.literal(true) });
+/**
+ * WebRTC playback (WHEP, `POST /api/streams/{id}/whep`): whether this server offers it, and the
+ * STUN/TURN servers the browser's peer connection should use.
+ */
+export const WebRtcSettingsSchema = z.object({
+  enabled: z.boolean(),
+  ice_servers: z.array(
+    z.object({ urls: z.string(), username: z.string().optional(), credential: z.string().optional() }),
+  ),
+});
+export type WebRtcSettings = z.infer<typeof WebRtcSettingsSchema>;
 
 // ---- live chat frames (WS /ws/stream/{id}) ----
 

@@ -24,6 +24,10 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/streams': 'public',
   'GET /api/streams/stats': 'public',
   'GET /api/streams/:id': 'public',
+  // WebRTC playback is exactly as public as the HLS it stands beside
+  'GET /api/streams/webrtc': 'public',
+  'POST /api/streams/:id/whep': 'public',
+  'DELETE /api/streams/:id/whep/:session': 'public',
   'GET /api/clips': 'optional',
   'GET /api/clips/stats': 'public',
   'GET /api/clips/:id': 'optional',

@@ -10,6 +10,7 @@ import type { RecordingHolder, RecordingSnapshot } from './live-context.ts';
 import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
 import { writeTransaction } from '../db/group-commit.ts';
+import type { RtpFeed } from './webrtc/rtp-feed.ts';
 
 /** The parts of a recording joined into one file while it is being kept. */
 const JOINED = 'recording.ts';
@@ -51,6 +52,11 @@ export class IngestManager implements RecordingHolder {
 
   isReceiving(streamId: string): boolean {
     return this.sessions.has(streamId);
+  }
+
+  /** The WebRTC-ready RTP of a stream this process receives (none while its ffmpeg starts). */
+  rtpFeed(streamId: string): RtpFeed | undefined {
+    return this.sessions.get(streamId)?.rtp;
   }
 
   private async open(streamId: string, format: 'flv' | 'webm'): Promise<IngestSession | null> {

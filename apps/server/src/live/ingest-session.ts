@@ -10,6 +10,7 @@ import { cidKey } from '../storage/blob-store.ts';
 import * as streams from '../modules/streams/streams.service.ts';
 import { FLV_HEADER, flvTag } from './flv.ts';
 import type { MediaSink, MediaType } from './rtmp/rtmp-session.ts';
+import { RtpFeed } from './webrtc/rtp-feed.ts';
 
 export const LIVE_SEGMENT_SECONDS = 1;
 const LIST_SIZE = 6;
@@ -41,6 +42,8 @@ export class IngestSession {
   private thumbnailDone = false;
   private closing: Promise<void> | undefined;
   private readonly dir: string;
+  /** the WebRTC viewers' RTP, once ffmpeg runs (when WebRTC is on) */
+  rtp: RtpFeed | undefined;
   /** set by the transport: cuts the publisher's connection */
   cut: () => void = () => undefined;
 
@@ -59,7 +62,9 @@ export class IngestSession {
     const parts = await recordingParts(this.dir);
     const next = parts.length === 0 ? 1 : partNumber(parts.at(-1)!) + 1;
     const limits = this.ctx.config.media;
+    const feed = this.ctx.config.webrtc.enabled ? await RtpFeed.open() : undefined;
     const args = liveHlsArgs({
+      rtp: feed?.output,
       inputFormat: this.format,
       segmentSeconds: LIVE_SEGMENT_SECONDS,
       listSize: LIST_SIZE,
@@ -68,14 +73,21 @@ export class IngestSession {
       limits,
     });
     // No wall time (a broadcast lasts as long as it lasts), but the memory cap holds.
-    const ffmpeg = await spawnMediaTool('ffmpeg', args, { cwd: this.dir, memoryLimitMb: limits.memoryLimitMb });
+    const ffmpeg = await spawnMediaTool('ffmpeg', args, { cwd: this.dir, memoryLimitMb: limits.memoryLimitMb }).catch(
+      (err: unknown) => {
+        feed?.close();
+        throw err;
+      },
+    );
     this.ffmpeg = ffmpeg;
+    this.rtp = feed;
     let stderr = '';
     ffmpeg.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
     ffmpeg.stdin.on('error', () => undefined); // ffmpeg gone: its exit is handled below
     this.exited = new Promise((resolve) =>
       ffmpeg.on('close', (code) => {
         if (code !== 0 && !this.closing) this.log.warn({ stream: this.streamId, code, stderr }, 'live ffmpeg stopped');
+        feed?.close(); // its WebRTC viewers go with it
         resolve();
         if (!this.closing) this.cut(); // nothing can be done with more input
       }),

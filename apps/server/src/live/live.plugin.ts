@@ -11,6 +11,8 @@ import { IngestManager } from './ingest-manager.ts';
 import type { IngestSession } from './ingest-session.ts';
 import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
+import { WhepHub } from './webrtc/whep-hub.ts';
+import { whepRoutes } from './webrtc/whep.routes.ts';
 
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
@@ -20,8 +22,9 @@ const INGEST_FRAMES = 200;
 /**
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
  * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
- * from the process that receives the video), and the sweeper that ends streams whose ingest never
- * came back. The notification sockets (`/ws/notifications`) share its socket endpoint.
+ * from the process that receives the video), WebRTC playback (WHEP) of the streams it receives, and the
+ * sweeper that ends streams whose ingest never came back. The notification sockets (`/ws/notifications`)
+ * share its socket endpoint.
  */
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -30,6 +33,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const ingest = new IngestManager(ctx, log);
   const notifications = await NotificationSockets.open(ctx, log);
   ctx.live.setRecordingHolder(ingest);
+  const whep = new WhepHub(ctx, log, (streamId) => ingest.rtpFeed(streamId));
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
         (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
@@ -110,6 +114,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   }
 
   registerLiveMedia(app, log);
+  await app.register(whepRoutes(whep));
 
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -127,6 +132,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await rtmp?.close();
     await chat.close();
     await notifications.close();
+    await whep.close();
     await ingest.close();
   });
 }

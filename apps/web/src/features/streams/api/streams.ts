@@ -1,4 +1,4 @@
-import type { Stream, StreamCreateInput, StreamCreated, StreamIngest, StreamStats } from '@app/shared';
+import type { Stream, StreamCreateInput, StreamCreated, StreamIngest, StreamStats, WebRtcSettings } from '@app/shared';
 import { StreamLimits, type StreamCategory } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -34,6 +34,14 @@ export const useStreamStats = () =>
     queryKey: ['streams', 'stats'],
     queryFn: () => api<StreamStats>('/api/streams/stats'),
     refetchInterval: LIST_REFRESH_MS,
+  });
+
+/** GET /api/streams/webrtc: whether live streams can be played over WebRTC, and the ICE servers (fixed per server). */
+export const useWebRtcSettings = () =>
+  useQuery({
+    queryKey: ['streams', 'webrtc'],
+    queryFn: () => api<WebRtcSettings>('/api/streams/webrtc'),
+    staleTime: Infinity,
   });
 
 /** An ended stream's replay is rendered from its recording: asked for again at this pace until it is there. */

@@ -6,6 +6,7 @@ import { shareLink } from '../../../components/share.ts';
 import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
+import { useWebRtcSettings } from '../api/streams.ts';
 import { elapsedSeconds, formatClock } from '../lib/live-time.ts';
 import { ChatPanel } from './chat-panel.tsx';
 import { LivePlayer } from '../../../components/live-player.tsx';
@@ -16,10 +17,25 @@ import { FollowButton, creatorRef } from '../../videos/index.ts';
 import { ClipButton } from '../../clips/index.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
+/** The live player, over WebRTC first when the server offers it (it waits to know, so it never switches needlessly). */
+function LiveMedia({ stream, hlsUrl }: { stream: Stream; hlsUrl: string }) {
+  const { t } = useTranslation();
+  const settings = useWebRtcSettings();
+  if (settings.isPending)
+    return (
+      <div className="player player-pending" role="status">
+        {t('live.connecting')}
+      </div>
+    );
+  const webrtc = settings.data?.enabled
+    ? { url: `/api/streams/${stream.id}/whep`, iceServers: settings.data.ice_servers }
+    : undefined;
+  return <LivePlayer src={hlsUrl} title={stream.title} poster={stream.thumbnail_url} webrtc={webrtc} />;
+}
+
 function StreamMedia({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
-  if (stream.is_live && stream.hls_url)
-    return <LivePlayer src={stream.hls_url} title={stream.title} poster={stream.thumbnail_url} />;
+  if (stream.is_live && stream.hls_url) return <LiveMedia stream={stream} hlsUrl={stream.hls_url} />;
   if (stream.is_live)
     return (
       <div className="player player-pending" role="status">
