@@ -36,8 +36,9 @@ export interface NotificationPayloads {
   /** `stream_id` for a tip in a live chat, `video_id` for a tip on a video; amount in micro-tokens */
   tip: { actor: string; amount: number; video_id?: string; video_title?: string; stream_id?: string };
   follow: { actor: string };
-  comment: { actor: string; video_id: string; video_title: string; comment_id: string };
-  reply: { actor: string; video_id: string; video_title: string; comment_id: string };
+  /** on a video or a clip (`target`) of the reader's, or (`reply`) under the reader's comment */
+  comment: { actor: string; target: 'video' | 'clip'; target_id: string; title: string; comment_id: string };
+  reply: { actor: string; target: 'video' | 'clip'; target_id: string; title: string; comment_id: string };
   ticket_reply: { ticket_id: string; ticket_title: string };
   stream_live: { actor: string; stream_id: string; stream_title: string };
   /** amount in paise */

@@ -11,6 +11,7 @@ export interface TargetRow {
   id: string;
   creator_id: string;
   status: string;
+  title: string;
   comments_enabled: number;
 }
 
@@ -19,7 +20,7 @@ const TABLES = { video: 'videos', clip: 'clips' } as const satisfies Record<Comm
 export const findTarget = (db: Executor, kind: CommentTarget, id: string): Promise<TargetRow | undefined> =>
   db
     .selectFrom(TABLES[kind])
-    .select(['id', 'creator_id', 'status', 'comments_enabled'])
+    .select(['id', 'creator_id', 'status', 'title', 'comments_enabled'])
     .where('id', '=', id)
     .executeTakeFirst();
 

@@ -13,6 +13,7 @@ import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { REPORT_CATEGORY, createTicket } from '../tickets/tickets.service.ts';
 import { presentComment } from './comments.presenter.ts';
 import * as repo from './comments.repository.ts';
@@ -109,12 +110,37 @@ export async function createComment(
     if (isForeignKeyViolation(err)) throw parentNotFound();
     throw err;
   }
+  await tellAboutComment(ctx, user, { kind, target, commentId: row.id, parentAuthorId });
   return {
     comment: presentComment({ ...row, username: user.username }),
     target: { kind, id },
     contentOwnerId: target.creator_id,
     parentAuthorId,
   };
+}
+
+/**
+ * The creator hears of a new comment on their video or clip, and a comment's author of a reply to
+ * it; nobody is told of their own words. (A notification that fails is logged by `notify`.)
+ */
+async function tellAboutComment(
+  ctx: AppContext,
+  author: UsersTable,
+  about: { kind: CommentTarget; target: repo.TargetRow; commentId: string; parentAuthorId: string | null },
+): Promise<void> {
+  const payload = {
+    actor: author.username,
+    target: about.kind,
+    target_id: about.target.id,
+    title: about.target.title,
+    comment_id: about.commentId,
+  };
+  const told = new Set([author.id]);
+  if (about.parentAuthorId && !told.has(about.parentAuthorId)) {
+    told.add(about.parentAuthorId);
+    await notify(ctx, about.parentAuthorId, { kind: 'reply', payload });
+  }
+  if (!told.has(about.target.creator_id)) await notify(ctx, about.target.creator_id, { kind: 'comment', payload });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Comment, CommentList } from '@app/shared';
+import type { Comment, CommentList, NotificationList } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClip, insertVideo } from '../../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
@@ -43,6 +43,41 @@ describe.each(testDialects)('comments on %s', (dialect) => {
     expect(page.comments.map((c) => c.text)).toEqual(['Second', 'First!']);
     expect((await list(path, '?limit=1&offset=1')).comments.map((c) => c.text)).toEqual(['First!']);
     expect(await videoCount(v.id)).toBe(2);
+  });
+
+  it('tells the creator of a comment on their clip and the author of a reply to theirs, and nobody of their own', async () => {
+    const inbox = async (token: string) =>
+      (await t.app.inject({ url: '/api/notifications', headers: bearer(token) })).json<NotificationList>()
+        .notifications;
+    const third = await signUpByEmail(t.app);
+    const v = await insertVideo(t.ctx.db, creator.user.id);
+    const k = await insertClip(t.ctx.db, creator.user.id, v.id, { title: 'The drop' });
+    const before = (await inbox(creator.access_token)).length;
+    const parent = (await post(`/api/clips/${k.id}`, viewer.access_token, { text: 'Great clip' })).json<Comment>();
+    const [toCreator] = await inbox(creator.access_token);
+    expect(toCreator).toMatchObject({
+      kind: 'comment',
+      payload: {
+        actor: viewer.user.username,
+        target: 'clip',
+        target_id: k.id,
+        title: 'The drop',
+        comment_id: parent.id,
+      },
+    });
+    const reply = (
+      await post(`/api/clips/${k.id}`, third.access_token, { text: 'Agreed', parent_id: parent.id })
+    ).json<Comment>();
+    expect((await inbox(viewer.access_token))[0]).toMatchObject({
+      kind: 'reply',
+      payload: { actor: third.user.username, comment_id: reply.id },
+    });
+    expect(await inbox(creator.access_token)).toHaveLength(before + 2); // the reply is a comment on the clip too
+    // the creator answering, and commenting on their own clip, tells only the comment's author
+    await post(`/api/clips/${k.id}`, creator.access_token, { text: 'Thanks', parent_id: parent.id });
+    await post(`/api/clips/${k.id}`, creator.access_token, { text: 'Pinned note' });
+    expect(await inbox(creator.access_token)).toHaveLength(before + 2);
+    expect((await inbox(viewer.access_token)).filter((n) => n.kind === 'reply')).toHaveLength(2);
   });
 
   it('keeps one level of replies: listed under their comment, counted on it and on the video', async () => {

@@ -20,8 +20,20 @@ describe('describeNotification', () => {
       { key: 'follow', values: { actor: 'ravi' }, to: '/profile' },
     ],
     [
-      { ...base, kind: 'reply', payload: { actor: 'ravi', video_id: 'v2', video_title: 'Raga', comment_id: 'c9' } },
+      {
+        ...base,
+        kind: 'reply',
+        payload: { actor: 'ravi', target: 'video', target_id: 'v2', title: 'Raga', comment_id: 'c9' },
+      },
       { key: 'reply', values: { actor: 'ravi', title: 'Raga' }, to: '/video/v2#comment-c9' },
+    ],
+    [
+      {
+        ...base,
+        kind: 'comment',
+        payload: { actor: 'ravi', target: 'clip', target_id: 'k1', title: 'Drop', comment_id: 'c7' },
+      },
+      { key: 'comment', values: { actor: 'ravi', title: 'Drop' }, to: '/clips/k1#comment-c7' },
     ],
     [
       { ...base, kind: 'ticket_reply', payload: { ticket_id: 't1', ticket_title: 'Stuck' } },

@@ -28,8 +28,8 @@ export function describeNotification(n: Notification, format: Formats): Notifica
     case 'reply':
       return {
         key: n.kind,
-        values: { actor: n.payload.actor, title: n.payload.video_title },
-        to: `/video/${n.payload.video_id}#comment-${n.payload.comment_id}`,
+        values: { actor: n.payload.actor, title: n.payload.title },
+        to: `/${n.payload.target === 'clip' ? 'clips' : 'video'}/${n.payload.target_id}#comment-${n.payload.comment_id}`,
       };
     case 'ticket_reply':
       return { key: 'ticketReply', values: { title: n.payload.ticket_title }, to: `/tickets/${n.payload.ticket_id}` };
