@@ -29,6 +29,8 @@ const NAMES: Record<string, string> = {
   defi: 'the abbreviation of decentralised finance, used as is',
   nft: 'the abbreviation of non-fungible token, used as is',
   webvtt: 'the name of the captions format',
+  hls: 'the name of the streaming format',
+  webrtc: 'the name of the real-time protocol',
   vtt: 'the captions file extension',
   nfts: 'its plural, the way German and Portuguese write it',
   upi: "India's payment system calls itself so in every language",
