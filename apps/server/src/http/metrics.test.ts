@@ -55,6 +55,7 @@ describe.each(testDialects)('/metrics (%s)', (dialect) => {
     expect(sample(text, 'tarang_ledger_system_balance{account="system:mint",currency="TOKEN"}')).toBe(-200_000_000);
     expect(sample(text, 'tarang_live_streams')).toBe(0);
     expect(sample(text, 'tarang_websockets_open{route="chat"}')).toBe(0);
+    expect(sample(text, 'tarang_webrtc_viewers')).toBe(0);
     expect(text).toContain('# TYPE tarang_jobs gauge');
     expect(sample(text, 'tarang_process_resident_memory_bytes')).toBeGreaterThan(0);
   });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { Gauge } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import { findStreamRow } from '../../modules/streams/streams.service.ts';
@@ -27,7 +28,18 @@ export class WhepHub {
     private readonly ctx: AppContext,
     private readonly log: Logger,
     private readonly feedOf: (streamId: string) => RtpFeed | undefined,
-  ) {}
+  ) {
+    const viewers = () => this.count();
+    if (ctx.meters)
+      new Gauge({
+        name: 'tarang_webrtc_viewers',
+        help: 'WebRTC (WHEP) viewers connected to this process, over all its streams',
+        registers: [ctx.meters],
+        collect() {
+          this.set(viewers());
+        },
+      });
+  }
 
   /** Answers a viewer's SDP offer for a stream: the session's id and the SDP answer. */
   async play(streamId: string, offer: string, address: string): Promise<{ sessionId: string; answer: string }> {

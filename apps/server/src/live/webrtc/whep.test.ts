@@ -6,6 +6,7 @@ import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { TestViewer } from './test-viewer.ts';
 
 const SDP = { 'content-type': 'application/sdp' };
+const METRICS = 'metrics-token-for-the-whep-test';
 
 describe.each(testDialects)('WebRTC playback (WHEP) of a live stream on %s', (dialect) => {
   let t: TestApp;
@@ -26,6 +27,11 @@ describe.each(testDialects)('WebRTC playback (WHEP) of a live stream on %s', (di
   const post = (id: string, offer: string) =>
     t.app.inject({ method: 'POST', url: `/api/streams/${id}/whep`, headers: SDP, payload: offer });
   const del = (location: string) => t.app.inject({ method: 'DELETE', url: location });
+  /** `tarang_webrtc_viewers` as /metrics says it */
+  const viewersMetric = async () => {
+    const text = (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } })).body;
+    return Number(/^tarang_webrtc_viewers (\d+)$/m.exec(text)?.[1]);
+  };
   const viewer = async () => {
     const made = await TestViewer.offer();
     viewers.push(made.viewer);
@@ -39,6 +45,7 @@ describe.each(testDialects)('WebRTC playback (WHEP) of a live stream on %s', (di
       RTMP_HOST: '127.0.0.1',
       WEBRTC_MAX_SESSIONS_PER_IP: '2',
       WEBRTC_CONNECT_TIMEOUT_SECONDS: '2',
+      METRICS_TOKEN: METRICS,
       LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,8 +84,10 @@ describe.each(testDialects)('WebRTC playback (WHEP) of a live stream on %s', (di
     // a keyframe a second: video flows within a couple of seconds of the connection
     await expect.poll(() => v.received.video, { timeout: 10_000, interval: 200 }).toBeGreaterThan(50);
     await expect.poll(() => v.received.audio, { timeout: 5_000, interval: 200 }).toBeGreaterThan(20);
+    expect(await viewersMetric()).toBe(1);
 
     expect((await del(location)).statusCode).toBe(204);
+    expect(await viewersMetric()).toBe(0);
     await new Promise((r) => setTimeout(r, 1_000)); // what was in flight arrives
     const after = v.received.video;
     await new Promise((r) => setTimeout(r, 1_500));
