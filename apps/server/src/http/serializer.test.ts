@@ -68,6 +68,8 @@ describe('responses written by a serializer compiled from the route’s zod sche
       width: 640,
       height: 360,
       failure_reason: null,
+      comment_count: 2,
+      comments_enabled: true,
     };
     const body = { videos: [video] };
     expect(compile(VideoListSchema, true)(body)).toBe(JSON.stringify(VideoListSchema.parse(body)));
