@@ -5,30 +5,9 @@ import { seriousViolations } from '../support/axe.ts';
 import { browserAvailable, launchBrowser, newContext } from '../support/browser.ts';
 import { seedMixedContent, type SeededContent } from '../support/seed-content.ts';
 import { runAdminCli, startServer, type RunningServer } from '../support/server.ts';
+import { STATIC_PAGES } from '../support/routes.ts';
 import { signedInWithWallet } from '../support/session.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
-
-const STATIC_PAGES = [
-  '/about',
-  '/press',
-  '/copyright',
-  '/creators',
-  '/advertise',
-  '/developers',
-  '/web3-features',
-  '/policies',
-  '/support',
-  '/future-vision',
-  '/privacy',
-  '/terms',
-  '/safety',
-  '/community-guidelines',
-  '/tutorials',
-  '/community',
-  '/docs',
-  '/docs/api',
-  '/docs/quickstart',
-];
 
 /** Every page a visitor can open (the redirects land on one of them), with the seeded content on the detail pages. */
 const signedOutPages = (s: SeededContent) => [

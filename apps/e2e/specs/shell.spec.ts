@@ -7,6 +7,7 @@ import { browserAvailable, launchBrowser, newContext, screenshot } from '../supp
 import { runAdminCli, startServer, type RunningServer } from '../support/server.ts';
 import { signUpByEmail } from '../support/email-user.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
+import { STATIC_PAGES } from '../support/routes.ts';
 
 const STAFF_EMAIL = 'staff-lead@example.com';
 
@@ -291,28 +292,7 @@ describe.runIf(browserAvailable())('web shell in Chromium', () => {
       '/viewer-earnings',
       '/advertiser',
     ];
-    const staticPages = [
-      '/about',
-      '/press',
-      '/copyright',
-      '/creators',
-      '/advertise',
-      '/developers',
-      '/web3-features',
-      '/policies',
-      '/support',
-      '/future-vision',
-      '/privacy',
-      '/terms',
-      '/safety',
-      '/community-guidelines',
-      '/tutorials',
-      '/community',
-      '/docs',
-      '/docs/api',
-      '/docs/quickstart',
-    ];
-    for (const path of [...pages, ...staticPages]) {
+    for (const path of [...pages, ...STATIC_PAGES]) {
       await page.goto(path);
       const heading = (await page.locator('main h1').first().textContent())?.trim();
       expect(heading, path).toBeTruthy();

@@ -1,0 +1,22 @@
+/** The information pages every visitor can open (footer, docs): one list for the specs that visit them all. */
+export const STATIC_PAGES = [
+  '/about',
+  '/press',
+  '/copyright',
+  '/creators',
+  '/advertise',
+  '/developers',
+  '/web3-features',
+  '/policies',
+  '/support',
+  '/future-vision',
+  '/privacy',
+  '/terms',
+  '/safety',
+  '/community-guidelines',
+  '/tutorials',
+  '/community',
+  '/docs',
+  '/docs/api',
+  '/docs/quickstart',
+];
