@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { AdRules } from './earnings-rules.ts';
 import { rupeesToPaise } from './money.ts';
-import { VideoCategories } from './videos.ts';
+import { VideoCategories } from './video-rules.ts';
 
 export const AdvertiserLimits = { companyMax: 120, titleMax: 100, descriptionMax: 500, urlMax: 500 } as const;
 

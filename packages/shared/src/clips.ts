@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StreamCategories } from './streams.ts';
+import { StreamCategories } from './stream-rules.ts';
 import { ThumbnailSizeSchema } from './videos.ts';
 
 /** Clip lengths a creator may pick, in seconds. */

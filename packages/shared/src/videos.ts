@@ -1,39 +1,6 @@
 import { z } from 'zod';
+import { VideoCategories, VideoLimits, VideoStatuses } from './video-rules.ts';
 import { tokensToMicro } from './tokens.ts';
-
-export const VideoCategories = [
-  'Education',
-  'Entertainment',
-  'Gaming',
-  'Technology',
-  'Music',
-  'Art',
-  'Sports',
-  'News',
-  'Comedy',
-  'Tutorial',
-  'Vlog',
-  'Web3',
-  'DeFi',
-  'NFT',
-  'Other',
-] as const;
-export type VideoCategory = (typeof VideoCategories)[number];
-
-export const VideoLimits = {
-  maxFileBytes: 524_288_000,
-  titleMax: 100,
-  descriptionMax: 5000,
-  tagMax: 30,
-  tagsMax: 15,
-  feedPageSize: 12,
-  feedPageMax: 50,
-  relatedCount: 5,
-  searchMax: 100,
-} as const;
-
-export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VideoStatuses)[number];
 
 /** A thumbnail at one card width (for srcset); WebP is null where the server's ffmpeg cannot write it. */
 export const ThumbnailSizeSchema = z.object({

@@ -2,28 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_KEYS, isFirstScreenKey, type TextTree } from './parts.ts';
+import { firstScreenModules, WEB_SRC as SRC } from '../../testing/first-screen-modules.ts';
 import { allTranslations } from './testing/all-translations.ts';
-
-const SRC = path.resolve(import.meta.dirname, '../..');
-
-/**
- * The modules of the first screen: main.tsx and what it imports, statically, transitively. A dynamic
- * `import()` starts another chunk (a page), which waits for all the texts: it is not followed.
- */
-function firstScreenModules(): string[] {
-  const seen = new Set<string>();
-  const todo = [path.join(SRC, 'main.tsx')];
-  while (todo.length) {
-    const file = todo.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = fs.readFileSync(file, 'utf8');
-    for (const [, source] of code.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+\.tsx?)'/gm)) {
-      todo.push(path.resolve(path.dirname(file), source!));
-    }
-  }
-  return [...seen];
-}
 
 const flatten = (tree: TextTree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) =>

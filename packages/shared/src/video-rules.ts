@@ -1,0 +1,35 @@
+// No zod here: what the web app needs at start (categories, limits, statuses) loads without the schema library.
+
+export const VideoCategories = [
+  'Education',
+  'Entertainment',
+  'Gaming',
+  'Technology',
+  'Music',
+  'Art',
+  'Sports',
+  'News',
+  'Comedy',
+  'Tutorial',
+  'Vlog',
+  'Web3',
+  'DeFi',
+  'NFT',
+  'Other',
+] as const;
+export type VideoCategory = (typeof VideoCategories)[number];
+
+export const VideoLimits = {
+  maxFileBytes: 524_288_000,
+  titleMax: 100,
+  descriptionMax: 5000,
+  tagMax: 30,
+  tagsMax: 15,
+  feedPageSize: 12,
+  feedPageMax: 50,
+  relatedCount: 5,
+  searchMax: 100,
+} as const;
+
+export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VideoStatuses)[number];
