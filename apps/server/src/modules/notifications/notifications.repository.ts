@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@app/shared';
 import type { Executor } from '../../db/database.ts';
+import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { NotificationsTable } from './notifications.tables.ts';
 
 export type NotificationRow = Omit<NotificationsTable, 'id'> & { id: number };
@@ -11,40 +12,41 @@ interface NewRow {
   once_key: string | null;
 }
 
+const insertOne = preparedQuery(
+  (db, user_id: string, kind: NotificationKind, payload: string, created_at: string, once_key: string | null) =>
+    db
+      .insertInto('notifications')
+      .columns(['user_id', 'kind', 'payload', 'created_at', 'once_key'])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(user_id).as('user_id'),
+            eb.val(kind).as('kind'),
+            eb.val(payload).as('payload'),
+            eb.val(created_at).as('created_at'),
+            eb.val(once_key).as('once_key'),
+          ])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('notification_mutes').select('kind').where('user_id', '=', user_id).where('kind', '=', kind),
+              ),
+            ),
+          ),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
+      .returningAll(),
+);
+
 /**
  * Adds one notification unless its owner has turned its kind off, or already heard of this
- * `once_key`; the row written, or undefined.
+ * `once_key`; the row written, or undefined. Built once: a tip writes one inside its transaction.
  */
 export async function insertNotification(
   db: Executor,
   row: NewRow & { user_id: string },
 ): Promise<NotificationRow | undefined> {
-  return db
-    .insertInto('notifications')
-    .columns(['user_id', 'kind', 'payload', 'created_at', 'once_key'])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.val(row.user_id).as('user_id'),
-          eb.val(row.kind).as('kind'),
-          eb.val(row.payload).as('payload'),
-          eb.val(row.created_at).as('created_at'),
-          eb.val(row.once_key).as('once_key'),
-        ])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('notification_mutes')
-                .select('kind')
-                .where('user_id', '=', row.user_id)
-                .where('kind', '=', row.kind),
-            ),
-          ),
-        ),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return firstRow(await insertOne(db, row.user_id, row.kind, row.payload, row.created_at, row.once_key));
 }
 
 /**

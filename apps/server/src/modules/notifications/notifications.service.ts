@@ -7,6 +7,7 @@ import type {
   NotificationPreferences,
 } from '@app/shared';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { NOTIFICATIONS_CHANNEL } from '../../live/live-bus.ts';
@@ -62,6 +63,29 @@ export async function notify(
   } catch (err) {
     ctx.logger.warn({ err, kind: notification.kind }, 'notification not created');
   }
+}
+
+/** A notification written inside a transaction, to be pushed once that transaction has committed. */
+export type PendingNotification = repo.NotificationRow | undefined;
+
+/**
+ * Writes a notification inside the caller's write transaction, so it commits with the action it is
+ * about (a tip and its notice share one commit, one fsync) and the two stand or fall together. Hand
+ * the result to `pushCommitted` after the commit.
+ */
+export function notifyWithin(
+  ctx: AppContext,
+  trx: Executor,
+  userId: string,
+  notification: NewNotification,
+): Promise<PendingNotification> {
+  return repo.insertNotification(trx, { user_id: userId, ...newRow(ctx, notification, {}) });
+}
+
+/** Pushes a committed notification to its owner's sockets in the background; a failed push is logged. */
+export function pushCommitted(ctx: AppContext, row: PendingNotification): void {
+  if (!row) return;
+  push(ctx, [row]).catch((err: unknown) => ctx.logger.warn({ err, kind: row.kind }, 'notification not pushed'));
 }
 
 /**

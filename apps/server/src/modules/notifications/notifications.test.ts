@@ -84,6 +84,28 @@ describe.each(testDialects)('notifications on %s', (dialect) => {
     ]);
   });
 
+  it('writes a tip’s notice in the tip’s own transaction: a refused tip tells nothing, a muted kind is paid but untold', async () => {
+    const creator = await signUpByEmail(t.app);
+    const fan = await signUpByEmail(t.app);
+    const video = await insertVideo(t.ctx.db, creator.user.id, { title: 'Rangoli' });
+    const tip = (amount: number, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/videos/${video.id}/tip`,
+        payload: { amount },
+        headers: { ...bearer(fan.access_token), 'idempotency-key': key },
+      });
+    const refused = await tip(1_000_000, 'notify-tip-refused');
+    expect(refused.json()).toMatchObject({ code: 'insufficient_funds' });
+    expect(await kinds(creator)).toEqual([]);
+    expect((await call('PUT', '/api/notifications/preferences', creator, { muted: ['tip'] })).statusCode).toBe(200);
+    expect((await tip(0.5, 'notify-tip-muted')).statusCode).toBe(200);
+    expect(await kinds(creator)).toEqual([]);
+    expect((await call('PUT', '/api/notifications/preferences', creator, { muted: [] })).statusCode).toBe(200);
+    expect((await tip(0.5, 'notify-tip-heard')).statusCode).toBe(200);
+    expect(await kinds(creator)).toEqual(['tip']);
+  });
+
   it('tells a streamer of a tip in the live chat', async () => {
     const streamer = await signUpByEmail(t.app);
     const fan = await signUpByEmail(t.app);

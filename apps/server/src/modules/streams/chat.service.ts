@@ -14,7 +14,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { transfer, userAccountId } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyWithin, pushCommitted } from '../notifications/notifications.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { insertChatMessage, latestChatMessages } from './chat.repository.ts';
 import { findStream } from './streams.repository.ts';
@@ -70,7 +70,7 @@ export async function postMessage(
   const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
   const at = ctx.clock.iso();
   const id = newId(16);
-  const stream = await writeTransaction(ctx.db, async (trx) => {
+  const notice = await writeTransaction(ctx.db, async (trx) => {
     const stream = await findStream(trx, streamId);
     if (!stream) throw new ChatRefusal('stream_not_found', 'Stream not found');
     if (stream.status === 'ended') throw new ChatRefusal('stream_ended', 'This stream has ended');
@@ -105,14 +105,14 @@ export async function postMessage(
     });
     // viewer earnings: taking part in a live chat (and tipping) is engagement, under its daily limits
     await recordEngagement(ctx, { userId: sender.id, kind: 'chat', ref: id }, trx);
-    if (tipMicro) await recordEngagement(ctx, { userId: sender.id, kind: 'tip', ref: `chat:${id}` }, trx);
-    return stream;
-  });
-  if (tipMicro)
-    await notify(ctx, stream.creator_id, {
+    if (!tipMicro) return undefined;
+    await recordEngagement(ctx, { userId: sender.id, kind: 'tip', ref: `chat:${id}` }, trx);
+    return notifyWithin(ctx, trx, stream.creator_id, {
       kind: 'tip',
       payload: { actor: sender.username, amount: tipMicro, stream_id: streamId },
     });
+  });
+  pushCommitted(ctx, notice);
   return {
     id,
     username: sender.username,

@@ -13,7 +13,7 @@ import {
   userAccountId,
 } from '../ledger/ledger.service.ts';
 import { withinAddressCap } from '../address-caps/address-caps.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyWithin, pushCommitted, type PendingNotification } from '../notifications/notifications.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
 import { presentVideo } from './videos.presenter.ts';
 import * as repo from './videos.repository.ts';
@@ -170,7 +170,7 @@ export async function tipVideo(
   const micro = tokensToMicro(amount);
   if (micro === null || micro <= 0)
     throw badRequest('Please enter a valid tip amount', { code: 'invalid_tip_amount', field: 'amount' });
-  const { video, ...result } = await writeTransaction(ctx.db, async (trx) => {
+  const { notice, ...result } = await writeTransaction(ctx.db, async (trx) => {
     const video = await visibleVideo(trx, videoId, user);
     if (video.creator_id === user.id)
       throw badRequest('You cannot tip your own video', { code: 'cannot_tip_own_video' });
@@ -185,20 +185,23 @@ export async function tipVideo(
       },
       trx,
     );
-    if (!replayed) await recordEngagement(ctx, { userId: user.id, kind: 'tip', ref: entryId }, trx);
+    let notice: PendingNotification;
+    if (!replayed) {
+      await recordEngagement(ctx, { userId: user.id, kind: 'tip', ref: entryId }, trx);
+      notice = await notifyWithin(ctx, trx, video.creator_id, {
+        kind: 'tip',
+        payload: { actor: user.username, amount: micro, video_id: video.id, video_title: video.title },
+      });
+    }
     const earned = (await earnedByRef(trx, earningKinds, [videoId])).get(videoId) ?? 0;
     return {
-      video,
+      notice,
       tokens_earned: microToTokens(earned),
       total_tokens: microToTokens(await balanceOf(trx, userAccountId(user.id))),
       replayed,
     };
   });
-  if (!result.replayed)
-    await notify(ctx, video.creator_id, {
-      kind: 'tip',
-      payload: { actor: user.username, amount: micro, video_id: video.id, video_title: video.title },
-    });
+  pushCommitted(ctx, notice);
   return result;
 }
 
