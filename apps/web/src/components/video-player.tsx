@@ -1,7 +1,8 @@
-import { formatDuration, type Video, type VideoCaption } from '@app/shared';
+import type { Video, VideoCaption } from '@app/shared';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStoredFlag } from '../hooks/use-stored-flag.ts';
+import { useFormats } from '../lib/i18n/formatting.ts';
 import { PlayerMenu } from './player/player-menu.tsx';
 import { acceptsShortcut, focusPlace, playerCommand, type PlayerCommand } from './player/player-keys.ts';
 import { UpNext, type UpNextVideo } from './player/up-next.tsx';
@@ -82,6 +83,7 @@ export function VideoPlayer({
   theatre?: { on: boolean; toggle: () => void };
 }) {
   const { t, i18n } = useTranslation();
+  const format = useFormats();
   const ref = useRef<HTMLVideoElement>(null);
   const root = useRef<HTMLDivElement>(null);
   useImperativeHandle(videoRef, () => ref.current!, []);
@@ -175,8 +177,8 @@ export function VideoPlayer({
   }, []);
 
   useEffect(() => {
-    if (resumedAt !== null) announce(t('player.resumed', { time: formatDuration(resumedAt) }));
-  }, [resumedAt, announce, t]);
+    if (resumedAt !== null) announce(t('player.resumed', { time: format.duration(resumedAt) }));
+  }, [resumedAt, announce, t, format]);
 
   useEffect(() => {
     if (ended && upNext) announce(`${t('player.upNext')}: ${upNext.title}`);
@@ -286,7 +288,7 @@ export function VideoPlayer({
         )}
         {resumedAt !== null && (
           <p className="player-resumed" data-testid="player-resumed">
-            {t('player.resumed', { time: formatDuration(resumedAt) })}{' '}
+            {t('player.resumed', { time: format.duration(resumedAt) })}{' '}
             <button type="button" className="link-button" onClick={startOver} data-testid="player-start-over">
               {t('player.startOver')}
             </button>

@@ -27,12 +27,14 @@ describe('formatsFor', () => {
     expect(bn.rupees(123_456_789)).toBe('₹১২,৩৪,৫৬৭.৮৯');
     expect(bn.date(ISO)).toBe('২৮/১১/২০২৬');
     expect(bn.year(new Date(ISO))).toBe('২০২৬');
+    expect(bn.duration(3725)).toBe('১:০২:০৫'); // a video's length and the live clock too
   });
 
   it('writes Tamil with Latin digits, in lakhs', () => {
     const ta = formatsFor('ta');
     expect(ta.locale).toBe('ta-IN-u-nu-latn');
     expect(ta.number(1_234_567)).toBe('12,34,567');
+    expect(ta.duration(65)).toBe('1:05');
     expect(ta.rupees(10_000_000)).toBe('₹1,00,000.00');
     expect(ta.count(1_500_000)).toBe('1.5மி');
     expect(ta.date(ISO)).toBe('28/11/2026');

@@ -1,4 +1,4 @@
-import { formatInr, formatRupees, tokenTenths } from '@app/shared';
+import { formatDuration, formatInr, formatRupees, tokenTenths } from '@app/shared';
 import type { FormatterModule } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from './languages.ts';
@@ -114,6 +114,8 @@ export interface Formats {
   time(iso: string): string;
   /** a year as a bare number in the language's digits: 2026, ২০২৬ (no 年, no grouping) */
   year(date: Date): string;
+  /** a length of time as a clock: 65 → 1:05, 3725 → 1:02:05 (Bengali ১:০২:০৫) */
+  duration(seconds: number): string;
 }
 
 /** Made on first use: a language's first date format costs tens of milliseconds on a phone. */
@@ -167,6 +169,7 @@ function createFormats(language: string): Formats {
     dateTime: (iso) => dayTime().format(new Date(iso)),
     time: (iso) => clock().format(new Date(iso)),
     year: (date) => bareYear().format(date.getFullYear()),
+    duration: (seconds) => formatDuration(seconds).replace(/\d/g, (d) => bareYear().format(Number(d))),
   };
 }
 

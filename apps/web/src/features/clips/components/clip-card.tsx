@@ -1,4 +1,4 @@
-import { type Clip, formatDuration } from '@app/shared';
+import type { Clip } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyLink } from '../../../components/share.ts';
@@ -42,7 +42,7 @@ export function ClipCard({ clip }: { clip: Clip }) {
           <span className="badge badge-language">
             {t(`clips.category.${clip.category}`, { defaultValue: clip.category })}
           </span>
-          <span className="badge badge-duration">{formatDuration(clip.duration)}</span>
+          <span className="badge badge-duration">{format.duration(clip.duration)}</span>
         </div>
         <h3 className="video-title clip-card-title" dir="auto">
           {clip.title}

@@ -1,4 +1,4 @@
-import { ClipLimits, formatDuration } from '@app/shared';
+import { ClipLimits } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +33,7 @@ export function MoreClips({ currentId }: { currentId: string }) {
                       ✂
                     </div>
                   )}
-                  <span className="badge badge-duration">{formatDuration(c.duration)}</span>
+                  <span className="badge badge-duration">{format.duration(c.duration)}</span>
                 </div>
                 <div>
                   <h3 className="video-title" dir="auto">

@@ -6,7 +6,6 @@ import { refreshUser } from '../../../lib/session/session-store.ts';
 import { useCreateStream, useOwnStreams } from '../api/streams.ts';
 import { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import { useCamera } from '../hooks/use-camera.ts';
-import { formatClock } from '../lib/live-time.ts';
 import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
 import { StreamManager, type StreamEnded } from './stream-manager.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
@@ -85,7 +84,10 @@ export function GoLive() {
       <section className="card stream-summary" role="status" data-testid="stream-summary">
         <h2>{t('live.summaryTitle')}</h2>
         <p>
-          {t('live.summaryBody', { duration: formatClock(ended.duration), amount: format.tokens(ended.tokens_earned) })}
+          {t('live.summaryBody', {
+            duration: format.duration(ended.duration),
+            amount: format.tokens(ended.tokens_earned),
+          })}
         </p>
       </section>
     );

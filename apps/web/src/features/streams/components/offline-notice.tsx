@@ -1,6 +1,5 @@
 import { type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { formatClock } from '../lib/live-time.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
 /** The ended (or not yet started) stream's notice: how long it ran and its peak viewers. */
@@ -19,7 +18,7 @@ export function OfflineNotice({ stream }: { stream: Stream }) {
           <p>{t('live.notStartedBody')}</p>
         ) : (
           <p>
-            {t('live.offlineDuration', { duration: formatClock(stream.duration) })} ·{' '}
+            {t('live.offlineDuration', { duration: format.duration(stream.duration) })} ·{' '}
             {t('live.peakViewers', { count: stream.max_viewers, formatted: format.count(stream.max_viewers) })}
           </p>
         )}

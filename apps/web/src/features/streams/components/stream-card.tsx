@@ -1,7 +1,6 @@
 import { type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatClock } from '../lib/live-time.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
@@ -51,7 +50,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
               {t('live.viewers', { count: stream.viewers_count, formatted: format.count(stream.viewers_count) })}
             </span>
           ) : (
-            <span className="badge badge-duration">{formatClock(stream.duration)}</span>
+            <span className="badge badge-duration">{format.duration(stream.duration)}</span>
           )}
         </div>
         <h3 className="video-title stream-card-title" dir="auto">

@@ -9,7 +9,7 @@ import type { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import type { useCamera } from '../hooks/use-camera.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { elapsedSeconds, formatClock, liveTokensFor } from '../lib/live-time.ts';
+import { elapsedSeconds, liveTokensFor } from '../lib/live-time.ts';
 import { CameraPreview } from './camera-preview.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import type { StreamSource } from './go-live-form.tsx';
@@ -147,7 +147,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
           <dl className="stats manage-stats">
             <div>
               <dt>{t('live.statDuration')}</dt>
-              <dd data-testid="live-duration">{formatClock(elapsed)}</dd>
+              <dd data-testid="live-duration">{format.duration(elapsed)}</dd>
             </div>
             <div>
               <dt>{t('live.manage.earned')}</dt>

@@ -7,7 +7,7 @@ import { VideoPlayer } from '../../../components/video-player.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { useLiveChat } from '../hooks/use-live-chat.ts';
 import { useWebRtcSettings } from '../api/streams.ts';
-import { elapsedSeconds, formatClock } from '../lib/live-time.ts';
+import { elapsedSeconds } from '../lib/live-time.ts';
 import { ChatPanel } from './chat-panel.tsx';
 import { LivePlayer } from '../../../components/live-player.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -96,7 +96,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
         <div className="watch-bar">
           <p className="video-meta">
             {stream.is_live ? <span className="live-pill">{t('live.badge')}</span> : <span>{t('live.ended')}</span>} ·{' '}
-            <span data-testid="stream-elapsed">{formatClock(elapsed)}</span> ·{' '}
+            <span data-testid="stream-elapsed">{format.duration(elapsed)}</span> ·{' '}
             {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
           </p>
           <div className="button-row">
@@ -142,7 +142,7 @@ export function StreamViewer({ stream }: { stream: Stream }) {
           </div>
           <div>
             <dt>{t('live.statDuration')}</dt>
-            <dd>{formatClock(elapsed)}</dd>
+            <dd>{format.duration(elapsed)}</dd>
           </div>
           <div>
             <dt>{t('live.statTokens')}</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, formatClock, liveTokensFor } from './live-time.ts';
+import { elapsedSeconds, liveTokensFor } from './live-time.ts';
 
 describe('live time', () => {
   it('counts seconds on air until the end, or until now while live', () => {
@@ -9,12 +9,6 @@ describe('live time', () => {
     expect(elapsedSeconds(start, '2026-01-01T10:00:10.000Z', now)).toBe(10);
     expect(elapsedSeconds(null, null, now)).toBe(0);
     expect(elapsedSeconds('2026-01-01T10:05:00.000Z', null, now)).toBe(0); // a clock a little behind the server's
-  });
-
-  it('formats a clock with hours only when needed', () => {
-    expect(formatClock(0)).toBe('0:00');
-    expect(formatClock(65)).toBe('1:05');
-    expect(formatClock(3725)).toBe('1:02:05');
   });
 
   it('shows what stop pays: 2 tokens per whole minute, at least 10', () => {

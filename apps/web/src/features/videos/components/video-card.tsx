@@ -1,4 +1,4 @@
-import { formatDuration, type Video } from '@app/shared';
+import type { Video } from '@app/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,7 +40,7 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
             </div>
           )}
           <span className="badge badge-language">{t(`videos.language.${languageBadge(video.category)}`)}</span>
-          {video.duration > 0 && <span className="badge badge-duration">{formatDuration(video.duration)}</span>}
+          {video.duration > 0 && <span className="badge badge-duration">{format.duration(video.duration)}</span>}
           {/* only its creator is ever sent a video that is not ready */}
           {video.status === 'processing' && (
             <span className="badge badge-processing" data-testid="processing-badge">
