@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useAdvertiserDashboard, useCampaigns } from '../api/advertiser.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
+import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignDialog } from './campaign-dialog.tsx';
 import { CampaignList } from './campaign-list.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
@@ -133,6 +134,7 @@ export function AdvertiserDashboard() {
           <Stat id="spent" label={t('advertiser.analytics.spent')} value={format.inr(s.total_spent)} />
         </dl>
       )}
+      {tab === 'analytics' && <CampaignChart campaigns={list} />}
       {dialog === 'funds' && (
         <AddFundsDialog
           balance={s.account_balance}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreatorAnalytics } from '../api/analytics.ts';
+import { CreatorChart } from './creator-chart.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
@@ -118,6 +119,7 @@ export function CreatorDashboard() {
             <Card label={t('dashboard.engagement')} value={format.percent(o.engagement_rate, 1)} />
             <Card label={t('dashboard.tokensEarned')} value={format.tokens(o.total_tokens_earned)} />
           </dl>
+          <CreatorChart />
           <div className="button-row">
             <Link className="button" to="/upload">
               {t('sidebar.upload')}

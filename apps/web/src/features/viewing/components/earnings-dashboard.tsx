@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useEarnings, useViewingHistory } from '../api/earnings.ts';
 import { EarningsBreakdown } from './earnings-breakdown.tsx';
+import { EarningsChart } from './earnings-chart.tsx';
 import { EarningsGuide } from './earnings-guide.tsx';
 import { PayoutDialog } from './payout-dialog.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
@@ -69,7 +70,12 @@ export function EarningsDashboard() {
           </button>
         ))}
       </div>
-      {tab === 'breakdown' && <EarningsBreakdown e={e} />}
+      {tab === 'breakdown' && (
+        <>
+          <EarningsChart />
+          <EarningsBreakdown e={e} />
+        </>
+      )}
       {tab === 'history' && <ViewingHistory sessions={history.data} isLoading={history.isLoading} />}
       {tab === 'guide' && <EarningsGuide referralCode={e.referral_code} referrals={e.referrals} />}
       {payoutOpen && (
