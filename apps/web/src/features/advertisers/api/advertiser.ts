@@ -1,11 +1,4 @@
-import type {
-  AdvertiserAccount,
-  AdvertiserDashboard,
-  Campaign,
-  CampaignAction,
-  CampaignDaily,
-  SponsoredCampaign,
-} from '@app/shared';
+import type { AdvertiserAccount, AdvertiserDashboard, Campaign, CampaignAction, SponsoredCampaign } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -34,14 +27,6 @@ export const useCampaigns = (enabled: boolean) =>
     queryFn: () => api<{ campaigns: Campaign[] }>('/api/advertisers/campaigns').then((r) => r.campaigns),
     enabled,
     staleTime: 0,
-  });
-
-/** One campaign's impressions, clicks and spend per day (read again with the dashboard after a change). */
-export const useCampaignDaily = (id: string | undefined, days: number) =>
-  useQuery({
-    queryKey: ['advertiser', 'campaign-daily', id, days],
-    queryFn: () => api<CampaignDaily>(`/api/advertisers/campaigns/${encodeURIComponent(id!)}/daily?days=${days}`),
-    enabled: !!id,
   });
 
 /** A mutation of the advertiser's account: the dashboard and campaigns are read again after it. */

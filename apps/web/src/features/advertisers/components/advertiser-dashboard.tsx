@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useAdvertiserDashboard, useCampaigns } from '../api/advertiser.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
-import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignDialog } from './campaign-dialog.tsx';
 import { CampaignList } from './campaign-list.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import './advertiser.css';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+
+// The chart and its library load with the first chart drawn, never with the pages that link here.
+const CampaignChart = lazy(() => import('./campaign-chart.tsx').then((m) => ({ default: m.CampaignChart })));
 
 type Tab = 'overview' | 'campaigns' | 'analytics';
 type Dialog = 'funds' | 'campaign' | null;
@@ -134,7 +136,11 @@ export function AdvertiserDashboard() {
           <Stat id="spent" label={t('advertiser.analytics.spent')} value={format.inr(s.total_spent)} />
         </dl>
       )}
-      {tab === 'analytics' && <CampaignChart campaigns={list} />}
+      {tab === 'analytics' && (
+        <Suspense fallback={<div className="spinner" />}>
+          <CampaignChart campaigns={list} />
+        </Suspense>
+      )}
       {dialog === 'funds' && (
         <AddFundsDialog
           balance={s.account_balance}

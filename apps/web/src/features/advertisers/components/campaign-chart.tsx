@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { columnOf, type ChartSeries } from '../../../components/charts/chart-data.ts';
 import { DailyChart } from '../../../components/charts/daily-chart.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
-import { useCampaignDaily } from '../api/advertiser.ts';
+import { useCampaignDaily } from '../api/campaign-daily.ts';
 
 /** One campaign's last 30 days (picked from a list): impressions and clicks, spend on its own axis. */
 export function CampaignChart({ campaigns }: { campaigns: Campaign[] }) {

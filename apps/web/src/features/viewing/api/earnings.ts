@@ -1,4 +1,4 @@
-import type { EarningsDaily, Payout, PayoutRequest, ViewerEarnings, ViewingSession } from '@app/shared';
+import type { Payout, PayoutRequest, ViewerEarnings, ViewingSession } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -13,12 +13,6 @@ export const useEarnings = (enabled: boolean) =>
     queryFn: () => api<ViewerEarnings>('/api/viewing/earnings'),
     enabled,
     staleTime: 0,
-  });
-
-export const useEarningsDaily = (days: number) =>
-  useQuery({
-    queryKey: ['earnings', 'daily', days],
-    queryFn: () => api<EarningsDaily>(`/api/earnings/daily?days=${days}`),
   });
 
 export const useViewingHistory = (enabled: boolean) =>

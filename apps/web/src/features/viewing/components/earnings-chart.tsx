@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { columnOf, type ChartSeries } from '../../../components/charts/chart-data.ts';
 import { DailyChart } from '../../../components/charts/daily-chart.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
-import { useEarningsDaily } from '../api/earnings.ts';
+import { useEarningsDaily } from '../api/earnings-daily.ts';
 
 const CATEGORIES = [...EarningCategories, 'creator'] as const;
 

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useEarnings, useViewingHistory } from '../api/earnings.ts';
 import { EarningsBreakdown } from './earnings-breakdown.tsx';
-import { EarningsChart } from './earnings-chart.tsx';
 import { EarningsGuide } from './earnings-guide.tsx';
 import { PayoutDialog } from './payout-dialog.tsx';
 import { PayoutProgress } from './payout-progress.tsx';
@@ -11,6 +10,9 @@ import { SummaryCards } from './summary-cards.tsx';
 import { ViewingHistory } from './viewing-history.tsx';
 import './earnings.css';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+
+// The chart and its library load with the first chart drawn, never with the pages that link here.
+const EarningsChart = lazy(() => import('./earnings-chart.tsx').then((m) => ({ default: m.EarningsChart })));
 
 type Tab = 'breakdown' | 'history' | 'guide';
 const TABS: Tab[] = ['breakdown', 'history', 'guide'];
@@ -72,7 +74,9 @@ export function EarningsDashboard() {
       </div>
       {tab === 'breakdown' && (
         <>
-          <EarningsChart />
+          <Suspense fallback={<div className="spinner" />}>
+            <EarningsChart />
+          </Suspense>
           <EarningsBreakdown e={e} />
         </>
       )}
