@@ -46,7 +46,8 @@ function ChartTable({ title, dates, series }: { title: string; dates: string[]; 
     // a region that scrolls sideways on a phone, reachable and scrollable by keyboard
     <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={title}>
       <table className="chart-table">
-        <caption>{title}</caption>
+        {/* the card's heading says it already: the caption names the table for screen readers */}
+        <caption className="sr-only">{title}</caption>
         <thead>
           <tr>
             <th scope="col">{t('earnings.history.date')}</th>
