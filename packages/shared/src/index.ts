@@ -21,3 +21,4 @@ export * from './analytics.ts';
 export * from './notification-rules.ts';
 export * from './notifications.ts';
 export * from './captions.ts';
+export * from './daily.ts';

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { AddFundsSchema, AdvertiserAccountCreateSchema, CampaignActions, CampaignCreateSchema } from '@app/shared';
+import {
+  AddFundsSchema,
+  AdvertiserAccountCreateSchema,
+  CampaignActions,
+  CampaignCreateSchema,
+  DailyQuerySchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
 import { addressKey } from '../../http/viewer-key.ts';
 import { addFunds, createAccount, dashboard } from './advertisers.service.ts';
+import { campaignDaily } from './campaign-daily.service.ts';
 import { changeCampaign, createCampaign, listCampaigns, recordAdEvent, sponsoredFor } from './campaigns.service.ts';
 import { keepReadCacheOnWrites } from '../../http/read-cache.ts';
 
@@ -73,6 +80,19 @@ export const advertiserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => changeCampaign(app.ctx, await requireUser(req), req.params.id, req.params.action),
+  );
+
+  app.get(
+    '/api/advertisers/campaigns/:id/daily',
+    {
+      schema: {
+        tags,
+        summary: "One of your campaigns' impressions, clicks and spend (paise) per UTC day",
+        params: Params,
+        querystring: DailyQuerySchema,
+      },
+    },
+    async (req) => campaignDaily(app.ctx, await requireUser(req), req.params.id, req.query.days),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import { VideoEarningKinds, creatorVideoStats } from '../videos/videos.service.t
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 5;
 /** Everything a creator earns from their videos, clips and streams; the welcome bonus is not earnings. */
-const CREATOR_EARNING_KINDS: string[] = [
+export const CREATOR_EARNING_KINDS: string[] = [
   ...Object.values(VideoEarningKinds),
   ...Object.values(ClipEarningKinds),
   ...Object.values(StreamEarningKinds),

@@ -2,6 +2,7 @@ import type { ClipListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
+import { byDay, utcDayOf } from '../../db/per-day.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ClipsTable } from './clips.tables.ts';
 
@@ -188,3 +189,33 @@ export const topClipsOf = (db: Executor, creatorId: string, limit: number) =>
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+
+/** Views of a creator's ready clips per UTC day since a time. */
+export async function viewsPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('cv.created_at');
+  const rows = await db
+    .selectFrom('clip_views as cv')
+    .innerJoin('clips as c', 'c.id', 'cv.clip_id')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('c.creator_id', '=', creatorId)
+    .where('c.status', '=', 'ready')
+    .where('cv.created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
+}
+
+/** Likes (still standing) of a creator's ready clips per UTC day they were given, since a time. */
+export async function likesPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('cl.created_at');
+  const rows = await db
+    .selectFrom('clip_likes as cl')
+    .innerJoin('clips as c', 'c.id', 'cl.clip_id')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('c.creator_id', '=', creatorId)
+    .where('c.status', '=', 'ready')
+    .where('cl.created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
+}

@@ -211,3 +211,12 @@ export async function creatorClipStats(ctx: AppContext, creatorId: string, since
   ]);
   return { totals, topClips: topClips.map((c) => ({ ...c, views: Number(c.views) })), recentViews };
 }
+
+/** Views and likes of a creator's ready clips per UTC day since a time (the dashboard's chart). */
+export async function creatorClipDaily(ctx: AppContext, creatorId: string, since: string) {
+  const [views, likes] = await Promise.all([
+    repo.viewsPerDay(ctx.db, creatorId, since),
+    repo.likesPerDay(ctx.db, creatorId, since),
+  ]);
+  return { views, likes };
+}

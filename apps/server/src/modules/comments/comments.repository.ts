@@ -1,6 +1,7 @@
 import type { CommentTarget } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { byDay, utcDayOf } from '../../db/per-day.ts';
 import type { CommentsTable } from './comments.tables.ts';
 
 /** A comment with its author's public name, as every read returns it. */
@@ -113,4 +114,25 @@ export async function creatorCommentCount(db: Executor, creatorId: string): Prom
   };
   const [videos, clips] = await Promise.all([sum('video'), sum('clip')]);
   return videos + clips;
+}
+
+/** Comments and replies written on a creator's videos and clips per UTC day since a time. */
+export async function commentsPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('created_at');
+  const ofCreator = (kind: CommentTarget) =>
+    db.selectFrom(TABLES[kind]).select('id').where('creator_id', '=', creatorId);
+  const rows = await db
+    .selectFrom('comments')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where((eb) =>
+      eb.or(
+        (['video', 'clip'] as const).map((kind) =>
+          eb.and([eb('target_kind', '=', kind), eb('target_id', 'in', ofCreator(kind))]),
+        ),
+      ),
+    )
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
 }

@@ -212,3 +212,7 @@ export async function reportComment(
 /** The creator dashboard's comment total. */
 export const creatorCommentCount = (ctx: AppContext, creatorId: string): Promise<number> =>
   repo.creatorCommentCount(ctx.db, creatorId);
+
+/** Comments and replies on a creator's videos and clips per UTC day since a time (the dashboard's chart). */
+export const creatorCommentsPerDay = (ctx: AppContext, creatorId: string, since: string): Promise<Map<string, number>> =>
+  repo.commentsPerDay(ctx.db, creatorId, since);

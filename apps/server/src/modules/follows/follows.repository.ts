@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { byDay, utcDayOf } from '../../db/per-day.ts';
 
 /** Following twice is the same as following once; true when this follow is new. */
 export async function insertFollow(db: Executor, followerId: string, creatorId: string, at: string): Promise<boolean> {
@@ -35,4 +36,17 @@ export async function deleteFollowsOf(db: Executor, userId: string): Promise<voi
     .deleteFrom('follows')
     .where((eb) => eb.or([eb('follower_id', '=', userId), eb('creator_id', '=', userId)]))
     .execute();
+}
+
+/** New followers (still following) of a creator per UTC day since a time. */
+export async function followersPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('created_at');
+  const rows = await db
+    .selectFrom('follows')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('creator_id', '=', creatorId)
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
 }

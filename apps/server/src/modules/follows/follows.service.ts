@@ -6,7 +6,13 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
-import { deleteFollow, followedCreatorIds, followExists, insertFollow } from './follows.repository.ts';
+import {
+  deleteFollow,
+  followedCreatorIds,
+  followExists,
+  followersPerDay,
+  insertFollow,
+} from './follows.repository.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
@@ -57,3 +63,7 @@ export async function isFollowing(
 export async function subscriptionFeed(ctx: AppContext, follower: UsersTable, query: VideoListQuery): Promise<Video[]> {
   return listFromCreators(ctx, await followedCreatorIds(ctx.db, follower.id), query);
 }
+
+/** A creator's new followers per UTC day since a time (the dashboard's chart). */
+export const creatorFollowersPerDay = (ctx: AppContext, creatorId: string, since: string): Promise<Map<string, number>> =>
+  followersPerDay(ctx.db, creatorId, since);

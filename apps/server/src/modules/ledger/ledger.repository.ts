@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { type Counter, countLater, countedValue, pendingCount } from '../../db/deferred-counts.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { utcDayOf } from '../../db/per-day.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -306,3 +307,30 @@ export const systemAccountBalances = (
   db: Executor,
 ): Promise<Array<{ id: string; currency: Currency; balance: number | string | bigint }>> =>
   db.selectFrom('ledger_accounts').select(['id', 'currency', 'balance']).where('kind', '=', 'system').execute();
+
+/** Which entries a per-day sum counts: into or out of one account, of some kinds, optionally keys that start so. */
+export interface PerDayFilter {
+  credit?: string;
+  debit?: string;
+  kinds: string[];
+  keyPrefix?: string;
+}
+
+/** Entries per UTC day and kind since a time: how many and how much (for the dashboards' charts). */
+export async function entriesPerDay(db: Executor, filter: PerDayFilter, since: string) {
+  const day = utcDayOf('created_at');
+  let q = db
+    .selectFrom('ledger_entries')
+    .select((eb) => [day.as('day'), 'kind', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+    .where('kind', 'in', filter.kinds)
+    .where('created_at', '>=', since)
+    .groupBy([day, 'kind']);
+  if (filter.credit !== undefined) q = q.where('credit_account_id', '=', filter.credit);
+  if (filter.debit !== undefined) q = q.where('debit_account_id', '=', filter.debit);
+  if (filter.keyPrefix !== undefined) {
+    const prefix = filter.keyPrefix;
+    q = q.where(sql<string>`substr(idempotency_key, 1, ${sql.lit(prefix.length)})`, '=', prefix);
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ day: r.day, kind: r.kind, count: Number(r.n), total: Number(r.total) }));
+}

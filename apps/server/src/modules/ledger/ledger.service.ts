@@ -183,3 +183,7 @@ export const latestCreditsOfKind = (db: Executor, accountId: string, kind: strin
 /** Micro-tokens ever moved by entries of these kinds (e.g. what all streams earned), for `refs` when given. */
 export const totalOfKinds = (db: Executor, kinds: string[], refs?: repo.RefQuery): Promise<number> =>
   repo.sumOfKinds(db, kinds, refs);
+
+/** Entries per UTC day and kind since a time, as counts and sums (the dashboards' charts). */
+export const entriesPerDay = (db: Executor, filter: repo.PerDayFilter, since: string) =>
+  repo.entriesPerDay(db, filter, since);

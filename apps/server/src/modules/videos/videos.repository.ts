@@ -2,6 +2,7 @@ import type { VideoListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
+import { byDay, utcDayOf } from '../../db/per-day.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import { newId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
@@ -222,4 +223,32 @@ export async function viewsSince(db: Executor, creatorId: string, since: string)
     .where('vv.created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Views of a creator's videos per UTC day since a time. */
+export async function viewsPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('vv.created_at');
+  const rows = await db
+    .selectFrom('video_views as vv')
+    .innerJoin('videos as v', 'v.id', 'vv.video_id')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('v.creator_id', '=', creatorId)
+    .where('vv.created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
+}
+
+/** Likes (still standing) of a creator's videos per UTC day they were given, since a time. */
+export async function likesPerDay(db: Executor, creatorId: string, since: string): Promise<Map<string, number>> {
+  const day = utcDayOf('vl.created_at');
+  const rows = await db
+    .selectFrom('video_likes as vl')
+    .innerJoin('videos as v', 'v.id', 'vl.video_id')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('v.creator_id', '=', creatorId)
+    .where('vl.created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return byDay(rows);
 }

@@ -225,3 +225,12 @@ export async function creatorVideoStats(ctx: AppContext, creatorId: string, sinc
   ]);
   return { totals, topVideos: topVideos.map((v) => ({ ...v, views: Number(v.views) })), recentViews };
 }
+
+/** Views and likes of a creator's videos per UTC day since a time (the dashboard's chart). */
+export async function creatorVideoDaily(ctx: AppContext, creatorId: string, since: string) {
+  const [views, likes] = await Promise.all([
+    repo.viewsPerDay(ctx.db, creatorId, since),
+    repo.likesPerDay(ctx.db, creatorId, since),
+  ]);
+  return { views, likes };
+}

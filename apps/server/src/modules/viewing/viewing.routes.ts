@@ -1,4 +1,5 @@
 import {
+  DailyQuerySchema,
   HeartbeatSchema,
   PayoutDecisionSchema,
   PayoutListQuerySchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../http/authenticate.ts';
+import { earningsDaily } from './earnings-daily.service.ts';
 import { earningsSummary } from './earnings.service.ts';
 import { decidePayout, listPayouts, requestPayout } from './payouts.service.ts';
 import { rateVideo, videoRating } from './ratings.service.ts';
@@ -62,6 +64,18 @@ export const viewingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/viewing/earnings',
     { schema: { tags, summary: "The signed-in viewer's earnings (rupees)" } },
     async (req) => earningsSummary(app.ctx, await requireUser(req)),
+  );
+
+  app.get(
+    '/api/earnings/daily',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in viewer's earnings per UTC day and category (paise)",
+        querystring: DailyQuerySchema,
+      },
+    },
+    async (req) => earningsDaily(app.ctx, await requireUser(req), req.query.days),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useAdvertiserDashboard, useCampaigns } from '../api/advertiser.ts';
@@ -9,6 +9,9 @@ import { CreateAccountForm } from './create-account-form.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import './advertiser.css';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+
+// The chart and its library load with the first chart drawn, never with the pages that link here.
+const CampaignChart = lazy(() => import('./campaign-chart.tsx').then((m) => ({ default: m.CampaignChart })));
 
 type Tab = 'overview' | 'campaigns' | 'analytics';
 type Dialog = 'funds' | 'campaign' | null;
@@ -132,6 +135,11 @@ export function AdvertiserDashboard() {
           <Stat id="rate" label={t('advertiser.analytics.ctr')} value={format.percent(s.avg_ctr, 2)} />
           <Stat id="spent" label={t('advertiser.analytics.spent')} value={format.inr(s.total_spent)} />
         </dl>
+      )}
+      {tab === 'analytics' && (
+        <Suspense fallback={<div className="spinner" />}>
+          <CampaignChart campaigns={list} />
+        </Suspense>
       )}
       {dialog === 'funds' && (
         <AddFundsDialog

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreatorAnalytics } from '../api/analytics.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+
+// The chart and its library load with the first chart drawn, never with the pages that link here.
+const CreatorChart = lazy(() => import('./creator-chart.tsx').then((m) => ({ default: m.CreatorChart })));
 
 type Tab = 'overview' | 'content' | 'analytics' | 'revenue';
 const TABS: Tab[] = ['overview', 'content', 'analytics', 'revenue'];
@@ -118,6 +121,9 @@ export function CreatorDashboard() {
             <Card label={t('dashboard.engagement')} value={format.percent(o.engagement_rate, 1)} />
             <Card label={t('dashboard.tokensEarned')} value={format.tokens(o.total_tokens_earned)} />
           </dl>
+          <Suspense fallback={<div className="spinner" />}>
+            <CreatorChart />
+          </Suspense>
           <div className="button-row">
             <Link className="button" to="/upload">
               {t('sidebar.upload')}

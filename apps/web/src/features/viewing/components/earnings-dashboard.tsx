@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useEarnings, useViewingHistory } from '../api/earnings.ts';
@@ -10,6 +10,9 @@ import { SummaryCards } from './summary-cards.tsx';
 import { ViewingHistory } from './viewing-history.tsx';
 import './earnings.css';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+
+// The chart and its library load with the first chart drawn, never with the pages that link here.
+const EarningsChart = lazy(() => import('./earnings-chart.tsx').then((m) => ({ default: m.EarningsChart })));
 
 type Tab = 'breakdown' | 'history' | 'guide';
 const TABS: Tab[] = ['breakdown', 'history', 'guide'];
@@ -69,7 +72,14 @@ export function EarningsDashboard() {
           </button>
         ))}
       </div>
-      {tab === 'breakdown' && <EarningsBreakdown e={e} />}
+      {tab === 'breakdown' && (
+        <>
+          <Suspense fallback={<div className="spinner" />}>
+            <EarningsChart />
+          </Suspense>
+          <EarningsBreakdown e={e} />
+        </>
+      )}
       {tab === 'history' && <ViewingHistory sessions={history.data} isLoading={history.isLoading} />}
       {tab === 'guide' && <EarningsGuide referralCode={e.referral_code} referrals={e.referrals} />}
       {payoutOpen && (
