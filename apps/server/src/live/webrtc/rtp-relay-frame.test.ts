@@ -1,7 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deriveKey } from '../../lib/sealed-box.ts';
-import { RELAY_FRAME_MAX_BYTES, RELAY_PACKET_MAX_BYTES, decodeFrame, encodeFrame, type RelayFrame } from './rtp-relay-frame.ts';
+import {
+  RELAY_FRAME_MAX_BYTES,
+  RELAY_PACKET_MAX_BYTES,
+  decodeFrame,
+  encodeFrame,
+  type RelayFrame,
+} from './rtp-relay-frame.ts';
 
 const key = deriveKey('a root secret of at least thirty-two characters', 'rtp-relay');
 const frame: RelayFrame = {
@@ -26,7 +32,9 @@ describe('RTP relay frames', () => {
   it('refuses a batch of another stream, signed with another key, or changed by one bit', () => {
     const message = encodeFrame(key, 'stream1', frame);
     expect(decodeFrame(key, 'stream2', message)).toBeNull();
-    expect(decodeFrame(deriveKey('another root secret, also long enough to pass', 'rtp-relay'), 'stream1', message)).toBeNull();
+    expect(
+      decodeFrame(deriveKey('another root secret, also long enough to pass', 'rtp-relay'), 'stream1', message),
+    ).toBeNull();
     for (const at of [0, 5, 20, 30, message.length - 1]) {
       const flipped = Buffer.from(message);
       flipped[at]! ^= 1;
@@ -49,10 +57,20 @@ describe('RTP relay frames', () => {
     const body = encodeFrame(key, 'stream1', frame).subarray(0, -16);
     const resign = (patch: (b: Buffer) => Buffer) => {
       const changed = patch(Buffer.from(body));
-      const tag = createHmac('sha256', key).update(Buffer.from([7])).update('stream1').update(changed).digest();
+      const tag = createHmac('sha256', key)
+        .update(Buffer.from([7]))
+        .update('stream1')
+        .update(changed)
+        .digest();
       return Buffer.concat([changed, tag.subarray(0, 16)]);
     };
-    expect(decodeFrame(key, 'stream1', resign((b) => b))).not.toBeNull(); // the re-signing is right
+    expect(
+      decodeFrame(
+        key,
+        'stream1',
+        resign((b) => b),
+      ),
+    ).not.toBeNull(); // the re-signing is right
     const lies = [
       (b: Buffer) => (b.writeUInt8(9, 4), b), // no such type
       (b: Buffer) => (b.writeUInt16BE(3, 23), b), // more packets than sent

@@ -38,7 +38,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       metric(t, `tarang_webrtc_relay_streams{direction="${direction}"}`);
     const channel = (id: string) => `${ingestNode.ctx.config.redisPrefix}rtp:${id}`;
     /** processes subscribed to the stream's relay channel */
-    const subscribers = async (id: string) => Number(((await redis.pubsub('NUMSUB', channel(id))) as [string, number])[1]);
+    const subscribers = async (id: string) =>
+      Number(((await redis.pubsub('NUMSUB', channel(id))) as [string, number])[1]);
     /** a viewer on B that has accepted its answer: its session's address */
     const watchOnB = async () => {
       const { viewer, offer } = await TestViewer.offer();
@@ -51,7 +52,12 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
 
     beforeAll(async () => {
       const env = { APP_SECRET, METRICS_TOKEN: METRICS, LOG_LEVEL: process.env.TEST_LOG ?? 'silent' };
-      ingestNode = await createTestApp('postgres', { ...env, RTMP_ENABLED: 'true', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1' });
+      ingestNode = await createTestApp('postgres', {
+        ...env,
+        RTMP_ENABLED: 'true',
+        RTMP_PORT: '0',
+        RTMP_HOST: '127.0.0.1',
+      });
       other = await createTestApp('postgres', {
         ...env,
         DATABASE_URL: ingestNode.ctx.config.databaseUrl!,
@@ -70,7 +76,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       const url = `${live.rtmp_url.replace('localhost', '127.0.0.1')}/${live.stream_key}`;
       publisher = await publishTestPattern(url, { seconds: 90 });
       await vi.waitFor(
-        async () => expect((await other.app.inject({ url: `/api/streams/${live.stream_id}` })).json().hls_url).toBeTruthy(),
+        async () =>
+          expect((await other.app.inject({ url: `/api/streams/${live.stream_id}` })).json().hls_url).toBeTruthy(),
         { timeout: 20_000, interval: 250 },
       );
     }, 40_000);
@@ -99,7 +106,9 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
       expect(await subscribers(live.stream_id)).toBe(1);
       expect((await del(other, first.location)).statusCode).toBe(204);
       const before = second.viewer.received.video;
-      await expect.poll(() => second.viewer.received.video, { timeout: 5_000, interval: 200 }).toBeGreaterThan(before + 20);
+      await expect
+        .poll(() => second.viewer.received.video, { timeout: 5_000, interval: 200 })
+        .toBeGreaterThan(before + 20);
       expect(await subscribers(live.stream_id)).toBe(1);
 
       // the last viewer leaving unsubscribes B, and A stops relaying at its next batch
@@ -175,7 +184,9 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
         headers: bearer(creator.access_token),
       });
       expect(stopped.statusCode).toBe(200);
-      await expect.poll(async () => (await del(other, location)).statusCode, { timeout: 15_000, interval: 500 }).toBe(404);
+      await expect
+        .poll(async () => (await del(other, location)).statusCode, { timeout: 15_000, interval: 500 })
+        .toBe(404);
       await expect.poll(() => subscribers(live.stream_id), { timeout: 5_000 }).toBe(0);
       const { offer } = await TestViewer.offer();
       const again = await post(other, live.stream_id, offer);

@@ -6,10 +6,10 @@ import { deriveKey } from '../../lib/sealed-box.ts';
 import { STREAM_ID } from '../live-media.ts';
 import { startsKeyframe } from './h264.ts';
 import { RELAY_PUBLISHER_BYTES, decodeFrame, encodeFrame, type RelayPacket } from './rtp-relay-frame.ts';
-import { readRtp, type RtpFeed, type RtpListener, type RtpSource } from './rtp-feed.ts';
+import { readRtp, type RtpListener, type RtpSource } from './rtp-feed.ts';
 
 /** a batch goes out this long after its first packet: a video frame's packets travel together */
-export const RELAY_BATCH_MS = 10;
+const RELAY_BATCH_MS = 10;
 /** or sooner, once it holds this much */
 const BATCH_FLUSH_BYTES = 32 * 1024;
 /** batches handed to Redis and not yet acknowledged; more wait in the queue */
@@ -19,7 +19,7 @@ export const RELAY_QUEUE_MAX_BYTES = 1024 * 1024;
 /** a process with viewers and no packets asks the ingest again this often */
 const WANT_AGAIN_MS = 1_000;
 /** and gives up (its viewers are closed) after this long without a packet */
-export const RELAY_STALL_MS = 10_000;
+const RELAY_STALL_MS = 10_000;
 /** after a relay stopped for want of receivers, requests for it are ignored this long (a request flood is cheap) */
 const RESTART_COOLDOWN_MS = 500;
 /** a batch older than this is refused: a recording of the channel replayed later plays nothing */
@@ -59,7 +59,7 @@ export class RtpRelay {
     private readonly prefix: string,
     appSecret: string,
     readonly log: Logger,
-    private readonly localFeed: (streamId: string) => RtpFeed | undefined,
+    private readonly localFeed: (streamId: string) => RtpSource | undefined,
     registry: Registry | undefined,
   ) {
     this.key = deriveKey(appSecret, 'rtp-relay');
@@ -195,7 +195,7 @@ class OutgoingRelay {
   constructor(
     private readonly relay: RtpRelay,
     private readonly streamId: string,
-    feed: RtpFeed,
+    feed: RtpSource,
     private readonly onStopped: () => void,
   ) {
     this.unsubscribe = feed.subscribe(
@@ -329,15 +329,18 @@ class IncomingRelay {
   take(type: 'packets' | 'end', publisher: Buffer, seq: number, packets: RelayPacket[]): void {
     if (this.closed) return;
     this.relay.count('received');
+    const current = this.publisher?.equals(publisher) ?? false;
+    // only the session being relayed can end it (an old session's end, replayed, ends nothing)
+    if (type === 'end') return current && seq >= this.nextSeq ? this.close() : undefined;
     this.lastAt = Date.now();
-    if (!this.publisher?.equals(publisher)) {
+    if (!current) {
       // a new ingest session (or the first batch): its sequence starts here
       this.publisher = Buffer.from(publisher);
       this.videoBroken = true;
-    } else if (seq < this.nextSeq) return; // a batch seen already
+    } else if (seq < this.nextSeq)
+      return; // a batch seen already
     else if (seq > this.nextSeq) this.videoBroken = true;
     this.nextSeq = seq + 1;
-    if (type === 'end') return this.close();
     for (const { kind, data } of packets) {
       const packet = readRtp(kind, data);
       if (!packet) continue;
