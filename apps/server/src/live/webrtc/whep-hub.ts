@@ -13,7 +13,8 @@ const MAX_MEDIA_SECTIONS = 2;
 const FULL_RETRY_SECONDS = 30;
 
 /**
- * The WebRTC viewers (WHEP sessions) of the live streams this process receives. A stream is as
+ * The WebRTC viewers (WHEP sessions) of live streams on this process: of the streams it receives, and
+ * with Redis of those another process receives, relayed from there (rtp-relay.ts). A stream is as
  * public over WebRTC as its HLS: anyone may watch a stream that is on air. Viewers are capped per
  * stream, per process and per address; a place is taken before the (slow) answer is made, so
  * parallel offers cannot pass a cap together.
