@@ -11,6 +11,7 @@ import { IngestManager } from './ingest-manager.ts';
 import type { IngestSession } from './ingest-session.ts';
 import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
+import { RtpRelay } from './webrtc/rtp-relay.ts';
 import { WhepHub } from './webrtc/whep-hub.ts';
 import { whepRoutes } from './webrtc/whep.routes.ts';
 
@@ -22,7 +23,8 @@ const INGEST_FRAMES = 200;
 /**
  * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
  * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
- * from the process that receives the video), WebRTC playback (WHEP) of the streams it receives, and the
+ * from the process that receives the video), WebRTC playback (WHEP: of the streams it receives, and with
+ * Redis of the others' too, their RTP relayed from the process that receives them), and the
  * sweeper that ends streams whose ingest never came back. The notification sockets (`/ws/notifications`)
  * share its socket endpoint.
  */
@@ -33,7 +35,22 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const ingest = new IngestManager(ctx, log);
   const notifications = await NotificationSockets.open(ctx, log);
   ctx.live.setRecordingHolder(ingest);
-  const whep = new WhepHub(ctx, log, (streamId) => ingest.rtpFeed(streamId));
+  const localFeed = (streamId: string) => ingest.rtpFeed(streamId);
+  // scaled out: a WHEP viewer may land on any process, and the stream's RTP is relayed to it over Redis
+  const relay =
+    ctx.redis && ctx.config.webrtc.enabled
+      ? new RtpRelay(ctx.redis, ctx.config.redisPrefix, ctx.secrets.appSecret, log, localFeed, ctx.meters)
+      : undefined;
+  const whep = new WhepHub(
+    ctx,
+    log,
+    localFeed,
+    relay &&
+      (async (streamId) => {
+        const host = await ctx.live.bus.mediaHost(streamId);
+        return host && host !== ctx.live.internalUrl() ? relay.remote(streamId) : undefined;
+      }),
+  );
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
         (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
@@ -134,5 +151,6 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await notifications.close();
     await whep.close();
     await ingest.close();
+    await relay?.close();
   });
 }

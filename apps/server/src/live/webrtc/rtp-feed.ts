@@ -3,9 +3,31 @@ import { LIVE_RTP, type LiveRtpOutput } from '@app/media';
 import { RtpPacket } from 'werift';
 
 export type RtpKind = 'video' | 'audio';
-export type RtpListener = (kind: RtpKind, packet: RtpPacket) => void;
+/** `raw` is the packet as it arrived, for whoever passes it on unchanged (the relay to other processes) */
+export type RtpListener = (kind: RtpKind, packet: RtpPacket, raw: Buffer) => void;
+
+/** Where a stream's RTP comes from: this process's transcode (RtpFeed), or another process's over the relay. */
+export interface RtpSource {
+  /** calls `listener` with each packet, and `ended` once the source closes, until the returned function is called */
+  subscribe(listener: RtpListener, ended: () => void): () => void;
+}
 
 const RTP_HEADER_BYTES = 12;
+const EXPECTED: Record<RtpKind, { payloadType: number; ssrc: number }> = {
+  video: { payloadType: LIVE_RTP.videoPayloadType, ssrc: LIVE_RTP.videoSsrc },
+  audio: { payloadType: LIVE_RTP.audioPayloadType, ssrc: LIVE_RTP.audioSsrc },
+};
+
+/** The packet in `data` when it is RTP of the kind with the payload type and SSRC the transcode was told to use. */
+export function readRtp(kind: RtpKind, data: Buffer): RtpPacket | undefined {
+  const { payloadType, ssrc } = EXPECTED[kind];
+  if (data.length <= RTP_HEADER_BYTES || (data[1]! & 0x7f) !== payloadType || data.readUInt32BE(8) !== ssrc) return;
+  try {
+    return RtpPacket.deSerialize(data);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The RTP a stream's ffmpeg sends for WebRTC: two UDP sockets on 127.0.0.1 (picture and sound) whose
@@ -13,15 +35,15 @@ const RTP_HEADER_BYTES = 12;
  * type and SSRC the transcode was told to use are taken, so nothing else on the machine can slip
  * media into a stream.
  */
-export class RtpFeed {
+export class RtpFeed implements RtpSource {
   private readonly listeners = new Map<RtpListener, () => void>();
   private readonly sockets: Record<RtpKind, dgram.Socket>;
   private closed = false;
 
   private constructor(video: dgram.Socket, audio: dgram.Socket) {
     this.sockets = { video, audio };
-    this.receive('video', LIVE_RTP.videoPayloadType, LIVE_RTP.videoSsrc);
-    this.receive('audio', LIVE_RTP.audioPayloadType, LIVE_RTP.audioSsrc);
+    this.receive('video');
+    this.receive('audio');
   }
 
   static async open(): Promise<RtpFeed> {
@@ -43,21 +65,14 @@ export class RtpFeed {
     return { videoPort: this.sockets.video.address().port, audioPort: this.sockets.audio.address().port };
   }
 
-  private receive(kind: RtpKind, payloadType: number, ssrc: number): void {
+  private receive(kind: RtpKind): void {
     this.sockets[kind].on('message', (data, from) => {
-      if (from.address !== '127.0.0.1' || data.length <= RTP_HEADER_BYTES) return;
-      if ((data[1]! & 0x7f) !== payloadType || data.readUInt32BE(8) !== ssrc) return;
-      let packet: RtpPacket;
-      try {
-        packet = RtpPacket.deSerialize(data);
-      } catch {
-        return;
-      }
-      for (const listener of this.listeners.keys()) listener(kind, packet);
+      if (from.address !== '127.0.0.1') return;
+      const packet = readRtp(kind, data);
+      if (packet) for (const listener of this.listeners.keys()) listener(kind, packet, data);
     });
   }
 
-  /** calls `listener` with each packet, and `ended` once the feed closes, until the returned function is called */
   subscribe(listener: RtpListener, ended: () => void): () => void {
     if (this.closed) {
       ended();

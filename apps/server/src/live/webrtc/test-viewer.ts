@@ -20,6 +20,8 @@ const LOCAL: WebRtcConfig = {
 export class TestViewer {
   readonly pc = new RTCPeerConnection(peerConfig(LOCAL));
   readonly received = { video: 0, audio: 0 };
+  /** the payload of the first video packet, which must start a keyframe */
+  firstVideo: Uint8Array | undefined;
 
   static async offer(): Promise<{ viewer: TestViewer; offer: string }> {
     const viewer = new TestViewer();
@@ -27,7 +29,8 @@ export class TestViewer {
     pc.addTransceiver('video', { direction: 'recvonly' });
     pc.addTransceiver('audio', { direction: 'recvonly' });
     pc.onTrack.subscribe((track) =>
-      track.onReceiveRtp.subscribe(() => {
+      track.onReceiveRtp.subscribe((rtp) => {
+        if (track.kind === 'video') viewer.firstVideo ??= rtp.payload;
         if (track.kind === 'video' || track.kind === 'audio') viewer.received[track.kind]++;
       }),
     );

@@ -3,7 +3,7 @@ import { Gauge } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import { findStreamRow } from '../../modules/streams/streams.service.ts';
-import type { RtpFeed } from './rtp-feed.ts';
+import type { RtpSource } from './rtp-feed.ts';
 import { OfferRefused, WhepViewer } from './whep-viewer.ts';
 
 /** a WHEP offer is a few kilobytes; the route refuses bodies over this */
@@ -13,7 +13,8 @@ const MAX_MEDIA_SECTIONS = 2;
 const FULL_RETRY_SECONDS = 30;
 
 /**
- * The WebRTC viewers (WHEP sessions) of the live streams this process receives. A stream is as
+ * The WebRTC viewers (WHEP sessions) of live streams on this process: of the streams it receives, and
+ * with Redis of those another process receives, relayed from there (rtp-relay.ts). A stream is as
  * public over WebRTC as its HLS: anyone may watch a stream that is on air. Viewers are capped per
  * stream, per process and per address; a place is taken before the (slow) answer is made, so
  * parallel offers cannot pass a cap together.
@@ -27,7 +28,9 @@ export class WhepHub {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: Logger,
-    private readonly feedOf: (streamId: string) => RtpFeed | undefined,
+    private readonly feedOf: (streamId: string) => RtpSource | undefined,
+    /** with REDIS_URL: the stream's RTP relayed from the process that receives it, when another one does */
+    private readonly relayedFeedOf?: (streamId: string) => Promise<RtpSource | undefined>,
   ) {
     const viewers = () => this.count();
     if (ctx.meters)
@@ -47,9 +50,10 @@ export class WhepHub {
     const row = await findStreamRow(this.ctx.db, streamId);
     if (!row) throw notFound('Stream not found', { code: 'stream_not_found' });
     if (row.status === 'ended') throw conflict('This stream has ended', { code: 'stream_ended' });
-    const feed = this.feedOf(streamId);
-    if (!feed && row.status !== 'live')
+    const local = this.feedOf(streamId);
+    if (!local && row.status !== 'live')
       throw conflict('This stream is not receiving video right now', { code: 'stream_not_live' });
+    const feed = local ?? (config.webrtc.enabled ? await this.relayedFeedOf?.(streamId) : undefined);
     if (!feed || !config.webrtc.enabled)
       throw serviceUnavailable('WebRTC playback of this stream is not available here: play it over HLS', undefined, {
         code: 'webrtc_unavailable',

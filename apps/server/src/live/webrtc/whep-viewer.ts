@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type PeerConfig, type RtpPacket } from 'werift';
 import type { WebRtcConfig } from '../../config.ts';
 import { startsKeyframe } from './h264.ts';
-import type { RtpFeed, RtpKind } from './rtp-feed.ts';
+import type { RtpKind, RtpSource } from './rtp-feed.ts';
 
 /** What the live transcode sends, as the browser names it in its offer. */
 const codecs = () => ({
@@ -58,7 +58,7 @@ export class WhepViewer {
 
   /** Answers `offer` (the SDP text); throws OfferRefused when it is not an offer this stream can be sent on. */
   static async answer(
-    o: { streamId: string; address: string; offer: string; feed: RtpFeed; config: WebRtcConfig },
+    o: { streamId: string; address: string; offer: string; feed: RtpSource; config: WebRtcConfig },
     onClosed: (viewer: WhepViewer) => void,
   ): Promise<{ viewer: WhepViewer; answer: string }> {
     const pc = new RTCPeerConnection(peerConfig(o.config));
@@ -100,7 +100,7 @@ export class WhepViewer {
     });
   }
 
-  private watch(feed: RtpFeed): void {
+  private watch(feed: RtpSource): void {
     this.unsubscribe = feed.subscribe(
       (kind, packet) => this.send(kind, packet),
       () => void this.close(),
