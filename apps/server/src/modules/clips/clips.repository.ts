@@ -52,6 +52,11 @@ export async function markReady(
     .execute();
 }
 
+/** Deletes every clip cut from a video (their likes and views go with them); answers the rows that went. */
+export async function deleteClipsOfVideo(db: Executor, videoId: string): Promise<ClipsTable[]> {
+  return db.deleteFrom('clips').where('source_video_id', '=', videoId).returningAll().execute();
+}
+
 /** Only a clip still being cut becomes failed: a late failure report never undoes a finished cut. */
 export async function markFailed(db: Executor, id: string, reason: string, at: string): Promise<void> {
   await db
