@@ -4,6 +4,13 @@ import { useEffect, useRef } from 'react';
 import { ApiError, getToken } from '../../../lib/api.ts';
 import { refreshUser } from '../../../lib/session/session-store.ts';
 
+/** The person stopped the upload: not a failure to report. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('Upload cancelled');
+  }
+}
+
 /**
  * Uploads with XMLHttpRequest, the one browser API that reports upload progress. Progress is
  * real (bytes sent); the last few percent wait for the server to store and check the file.
@@ -35,7 +42,7 @@ function uploadVideo(
       }
     };
     xhr.onerror = () => reject(new ApiError('Upload failed', 0));
-    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
+    xhr.onabort = () => reject(new UploadCancelled());
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
@@ -43,13 +50,13 @@ function uploadVideo(
 
 /**
  * The upload as a mutation: `percent` follows the bytes sent; on success the feeds are read again and
- * the balance (an upload pays its creator) refreshed. Leaving the page cancels an upload under way.
+ * the balance (an upload pays its creator) refreshed. `cancel` (or leaving the page) aborts an upload under way.
  */
 export function useUploadVideo(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   const abort = useRef<() => void>(undefined);
   useEffect(() => () => abort.current?.(), []);
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (form: FormData) => {
       const job = uploadVideo(form, onProgress);
       abort.current = job.abort;
@@ -59,4 +66,7 @@ export function useUploadVideo(onProgress: (percent: number) => void) {
       await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: ['videos'] })]);
     },
   });
+  /** Stops the transfer: the server keeps no row, blob or temp file of an upload that did not finish. */
+  const cancel = () => abort.current?.();
+  return { ...mutation, cancel };
 }
