@@ -75,89 +75,91 @@ export function VideoEditForm({ video }: { video: Video }) {
     });
 
   return (
-    <form className="form video-edit-form" onSubmit={save} noValidate data-testid="video-edit-form">
-      <label>
-        {t('videos.title')}
-        <input
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={VideoLimits.titleMax}
-          data-testid="edit-title"
-        />
-      </label>
-      <label>
-        {t('videos.description')}
-        <textarea
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={VideoLimits.descriptionMax}
-          rows={4}
-        />
-      </label>
-      <label>
-        {t('videos.category')}
-        <select value={category} onChange={(e) => setCategory(e.target.value)}>
-          {VideoCategories.map((c) => (
-            <option key={c} value={c}>
-              {t(`clips.category.${c}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('videos.tags')}
-        <input value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('videos.tagsHint')} />
-      </label>
-      <fieldset className="frame-picker">
-        <legend>{t('videoEdit.thumbnail')}</legend>
-        {choices.data && choices.data.frames.length > 0 ? (
-          <div className="frame-choices">
-            {choices.data.frames.map((f) => (
-              <label key={f.index} className="frame-choice" data-testid={`frame-${f.index}`}>
-                <input
-                  type="radio"
-                  name="thumbnail-frame"
-                  value={f.index}
-                  checked={chosen === f.index}
-                  onChange={() => setFrame(f.index)}
-                />
-                <Thumbnail url={f.sizes.at(-1)!.jpeg_url} sizes={f.sizes} loading="eager" />
-                <span>{t('videoEdit.frame', { n: f.index + 1 })}</span>
-              </label>
-            ))}
-          </div>
-        ) : (
-          choices.isSuccess && <p className="muted">{t('videoEdit.noFrames')}</p>
-        )}
-        <label className="image-upload">
-          {t('videoEdit.uploadImage')}
+    <>
+      <form className="form video-edit-form" onSubmit={save} noValidate data-testid="video-edit-form">
+        <label>
+          {t('videos.title')}
           <input
-            type="file"
-            accept={IMAGE_TYPES}
-            disabled={image.isPending}
-            onChange={(e) => pickImage(e.target.files?.[0])}
-            data-testid="thumbnail-file"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={VideoLimits.titleMax}
+            data-testid="edit-title"
           />
         </label>
-      </fieldset>
-      {error && (
-        <p className="form-error" role="alert" data-testid="edit-error">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="button" disabled={edit.isPending} data-testid="edit-save">
-          {t('common.save')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => setConfirming(true)}
-          data-testid="delete-video"
-        >
-          {t('videoEdit.delete')}
-        </button>
-      </div>
+        <label>
+          {t('videos.description')}
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={VideoLimits.descriptionMax}
+            rows={4}
+          />
+        </label>
+        <label>
+          {t('videos.category')}
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            {VideoCategories.map((c) => (
+              <option key={c} value={c}>
+                {t(`clips.category.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('videos.tags')}
+          <input value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('videos.tagsHint')} />
+        </label>
+        <fieldset className="frame-picker">
+          <legend>{t('videoEdit.thumbnail')}</legend>
+          {choices.data && choices.data.frames.length > 0 ? (
+            <div className="frame-choices">
+              {choices.data.frames.map((f) => (
+                <label key={f.index} className="frame-choice" data-testid={`frame-${f.index}`}>
+                  <input
+                    type="radio"
+                    name="thumbnail-frame"
+                    value={f.index}
+                    checked={chosen === f.index}
+                    onChange={() => setFrame(f.index)}
+                  />
+                  <Thumbnail url={f.sizes.at(-1)!.jpeg_url} sizes={f.sizes} loading="eager" />
+                  <span>{t('videoEdit.frame', { n: f.index + 1 })}</span>
+                </label>
+              ))}
+            </div>
+          ) : (
+            choices.isSuccess && <p className="muted">{t('videoEdit.noFrames')}</p>
+          )}
+          <label className="image-upload">
+            {t('videoEdit.uploadImage')}
+            <input
+              type="file"
+              accept={IMAGE_TYPES}
+              disabled={image.isPending}
+              onChange={(e) => pickImage(e.target.files?.[0])}
+              data-testid="thumbnail-file"
+            />
+          </label>
+        </fieldset>
+        {error && (
+          <p className="form-error" role="alert" data-testid="edit-error">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button" disabled={edit.isPending} data-testid="edit-save">
+            {t('common.save')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => setConfirming(true)}
+            data-testid="delete-video"
+          >
+            {t('videoEdit.delete')}
+          </button>
+        </div>
+      </form>
       {confirming && (
         <FormDialog
           name="delete-video"
@@ -171,6 +173,6 @@ export function VideoEditForm({ video }: { video: Video }) {
           <p>{t('videoEdit.deleteConfirm')}</p>
         </FormDialog>
       )}
-    </form>
+    </>
   );
 }
