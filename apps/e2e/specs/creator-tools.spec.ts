@@ -17,12 +17,13 @@ const large = path.join(fixtures, 'Long ferry ride.mp4');
 /** The creator's own videos as the server lists them. */
 const myVideos = (page: Page) =>
   page.evaluate(async () => {
-    const res = await fetch('/api/user/videos', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    const res = await fetch('/api/user/videos', {
+      headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
     return ((await res.json()) as { videos: Video[] }).videos;
   });
 
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe.runIf(browserAvailable())("creator's tools in Chromium", () => {
   let server: RunningServer;
@@ -115,6 +116,8 @@ describe.runIf(browserAvailable())("creator's tools in Chromium", () => {
     const { page } = creator;
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/library');
+    await page.getByTestId('card-edit-link').first().waitFor();
+    await screenshot(page, 'creator-tools-library-360');
     await page.getByTestId('card-edit-link').first().click();
     await page.waitForURL(`${server.url}/video/${videoId}/edit`);
     await page.getByTestId('frame-0').waitFor();

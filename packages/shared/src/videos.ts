@@ -132,7 +132,12 @@ export const VideoEditSchema = z
     description: videoDescription.optional(),
     category: videoCategory.optional(),
     tags: TagsSchema.optional(),
-    thumbnail_frame: z.number().int().min(0).max(ThumbnailLimits.frames - 1).optional(),
+    thumbnail_frame: z
+      .number()
+      .int()
+      .min(0)
+      .max(ThumbnailLimits.frames - 1)
+      .optional(),
   })
   .strict();
 export type VideoEdit = z.infer<typeof VideoEditSchema>;

@@ -18,14 +18,12 @@ export async function processVideo(ctx: AppContext, videoId: string, opts: JobCo
   if (!video || video.status === 'ready') return; // deleted meanwhile, or a duplicate delivery
   const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media, {
     candidateFrames: true,
-  }).catch(
-    async (err: unknown) => {
-      if (!(await findVideo(ctx.db, videoId))) return null; // deleted while processing: its source went with it
-      if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
-      await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
-      return null;
-    },
-  );
+  }).catch(async (err: unknown) => {
+    if (!(await findVideo(ctx.db, videoId))) return null; // deleted while processing: its source went with it
+    if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
+    await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
+    return null;
+  });
   if (!rendered) return;
   if (!(await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso()))) {
     // Deleted (or its upload cancelled) while it was processing: what was rendered goes too.

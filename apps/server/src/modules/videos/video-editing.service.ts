@@ -54,7 +54,10 @@ export async function thumbnailChoices(ctx: AppContext, user: UsersTable, id: st
 
 /** Blobs of a replaced thumbnail go once nothing refers to them (a candidate frame stays: the row lists it). */
 async function releaseThumbnail(ctx: AppContext, before: repo.VideoRow): Promise<void> {
-  const cids = new Set([...(before.thumbnail_cid ? [before.thumbnail_cid] : []), ...thumbnailCids(before.thumbnail_sizes)]);
+  const cids = new Set([
+    ...(before.thumbnail_cid ? [before.thumbnail_cid] : []),
+    ...thumbnailCids(before.thumbnail_sizes),
+  ]);
   for (const cid of cids) await releaseBlob(ctx, cid);
 }
 

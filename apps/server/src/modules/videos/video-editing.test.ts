@@ -56,12 +56,22 @@ describe.each(testDialects)("creator's tools on %s", (dialect) => {
     throw new Error('jobs did not settle');
   };
   const patch = (id: string, body: unknown, who: AuthResponse | null = creator) =>
-    t.app.inject({ method: 'PATCH', url: `/api/videos/${encodeURIComponent(id)}`, payload: body as object, headers: as(who) });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/videos/${encodeURIComponent(id)}`,
+      payload: body as object,
+      headers: as(who),
+    });
   const remove = (id: string, who: AuthResponse | null = creator) =>
     t.app.inject({ method: 'DELETE', url: `/api/videos/${encodeURIComponent(id)}`, headers: as(who) });
   const putThumbnail = (id: string, data: Buffer, who: AuthResponse = creator) => {
     const { payload, headers } = form({}, { name: 'thumb.png', type: 'image/png', data });
-    return t.app.inject({ method: 'PUT', url: `/api/videos/${id}/thumbnail`, payload, headers: { ...headers, ...as(who) } });
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/videos/${id}/thumbnail`,
+      payload,
+      headers: { ...headers, ...as(who) },
+    });
   };
   const blobs = () => listFiles(path.join(t.ctx.config.dataDir, 'blobs')).sort();
   const search = async (q: string) =>
@@ -92,12 +102,21 @@ describe.each(testDialects)("creator's tools on %s", (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     const edited = res.json<Video>();
-    expect(edited).toMatchObject({ title: 'Quince twilight', description: 'Edited', category: 'Art', tags: ['fruit', 'sky'] });
+    expect(edited).toMatchObject({
+      title: 'Quince twilight',
+      description: 'Edited',
+      category: 'Art',
+      tags: ['fruit', 'sky'],
+    });
     expect(edited.thumbnail_url).toBe(frames[1]!.sizes.at(-1)!.jpeg_url);
     expect(edited.thumbnail_sizes).toEqual(frames[1]!.sizes);
     expect(await search('marmalade')).toEqual([]);
     expect((await search('quince')).map((v) => v.id)).toEqual([video.id]);
-    const again = await t.app.inject({ method: 'GET', url: `/api/videos/${video.id}/thumbnail-choices`, headers: as(creator) });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/videos/${video.id}/thumbnail-choices`,
+      headers: as(creator),
+    });
     expect(again.json<ThumbnailChoices>().current).toBe(1);
     const image = await t.app.inject({ method: 'GET', url: edited.thumbnail_url! });
     expect(image.statusCode).toBe(200);
@@ -111,7 +130,11 @@ describe.each(testDialects)("creator's tools on %s", (dialect) => {
     expect((await patch(video.id, { title: 'Defaced' }, null)).statusCode).toBe(401);
     expect((await remove(video.id, stranger)).statusCode).toBe(403);
     expect((await putThumbnail(video.id, fs.readFileSync(picture), stranger)).statusCode).toBe(403);
-    const choices = await t.app.inject({ method: 'GET', url: `/api/videos/${video.id}/thumbnail-choices`, headers: as(stranger) });
+    const choices = await t.app.inject({
+      method: 'GET',
+      url: `/api/videos/${video.id}/thumbnail-choices`,
+      headers: as(stranger),
+    });
     expect(choices.statusCode).toBe(403);
     expect((await patch('no-such-video', { title: 'x' })).json()).toMatchObject({ code: 'video_not_found' });
     expect((await patch('x'.repeat(65), { title: 'x' })).statusCode).toBe(400);
@@ -193,8 +216,7 @@ describe.each(testDialects)("creator's tools on %s", (dialect) => {
       headers: as(stranger),
     });
     expect(tip.statusCode).toBe(200);
-    const entries = () =>
-      t.ctx.db.selectFrom('ledger_entries').select('id').where('ref', '=', video.id).execute();
+    const entries = () => t.ctx.db.selectFrom('ledger_entries').select('id').where('ref', '=', video.id).execute();
     const ledgerBefore = await entries();
     expect(ledgerBefore.length).toBeGreaterThanOrEqual(1); // the tip (the same bytes earned their upload reward before)
 

@@ -17,7 +17,14 @@ import { receiveFileUpload } from '../../http/file-upload.ts';
 import { addressKey, viewerKey } from '../../http/viewer-key.ts';
 import { NO_FILE, TOO_LARGE, createVideoFromUpload } from './upload.service.ts';
 import * as videos from './videos.service.ts';
-import { IMAGE_TOO_LARGE, NO_IMAGE, deleteVideo, editVideo, thumbnailChoices, uploadThumbnail } from './video-editing.service.ts';
+import {
+  IMAGE_TOO_LARGE,
+  NO_IMAGE,
+  deleteVideo,
+  editVideo,
+  thumbnailChoices,
+  uploadThumbnail,
+} from './video-editing.service.ts';
 
 const tags = ['videos'];
 const Params = z.object({ id: z.string().min(1).max(64) });

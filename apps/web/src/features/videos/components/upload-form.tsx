@@ -31,8 +31,7 @@ export function UploadForm() {
   const [dragging, setDragging] = useState(false);
   const upload = useUploadVideo(setProgress);
   const cancelled = upload.error instanceof UploadCancelled;
-  const error =
-    invalid ?? (upload.error && !cancelled ? errorText(upload.error, 'videos.errors.uploadFailed') : null);
+  const error = invalid ?? (upload.error && !cancelled ? errorText(upload.error, 'videos.errors.uploadFailed') : null);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -167,12 +166,7 @@ export function UploadForm() {
             {upload.isPending ? t('videos.uploading') : t('videos.uploadVideo')}
           </button>
           {upload.isPending && (
-            <button
-              type="button"
-              className="button button-outline"
-              onClick={upload.cancel}
-              data-testid="upload-cancel"
-            >
+            <button type="button" className="button button-outline" onClick={upload.cancel} data-testid="upload-cancel">
               {t('videos.cancelUpload')}
             </button>
           )}
