@@ -1,4 +1,4 @@
-import type { Video } from '@app/shared';
+import type { ApiErrorBody, Video } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, getToken } from '../../../lib/api.ts';
@@ -37,8 +37,9 @@ function uploadVideo(
         onProgress(100);
         resolve(body as Video);
       } else {
-        const detail = (body as { detail?: string } | undefined)?.detail;
-        reject(new ApiError(detail ?? `HTTP ${xhr.status}`, xhr.status));
+        // the server's code, field and params, so the refusal reads in the uploader's language
+        const err = body as Partial<ApiErrorBody> | undefined;
+        reject(new ApiError(err?.detail ?? `HTTP ${xhr.status}`, xhr.status, err?.code, err?.field, err?.params));
       }
     };
     xhr.onerror = () => reject(new ApiError('Upload failed', 0));
