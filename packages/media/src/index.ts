@@ -22,11 +22,13 @@ export {
 export {
   ALLOWED_DEMUXERS,
   DEFAULT_MEDIA_LIMITS,
+  IMAGE_DEMUXERS,
   MediaLimitError,
   fileInputArgs,
   runTimeoutMs,
   withoutDurationCap,
   type Demuxer,
+  type ImageType,
   type MediaInput,
   type MediaLimits,
 } from './limits.ts';
@@ -47,6 +49,9 @@ export {
   THUMBNAIL_WIDTH,
   extractThumbnail,
   extractThumbnailSet,
+  imageSetArgs,
+  imageThumbnailSet,
+  sniffImage,
   thumbnailArgs,
   thumbnailSetArgs,
   thumbnailTime,

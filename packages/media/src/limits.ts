@@ -91,12 +91,25 @@ export function fileInputArgs(input: MediaInput, limits: MediaLimits): string[] 
   return [...guardedInput('file', input.demuxer, limits), '-i', `file:${path.resolve(input.file)}`];
 }
 
+/** The still-picture demuxers a thumbnail upload is opened with, one per type its first bytes show. */
+export const IMAGE_DEMUXERS = { jpeg: 'jpeg_pipe', png: 'png_pipe', webp: 'webp_pipe' } as const;
+export type ImageType = keyof typeof IMAGE_DEMUXERS;
+
+/** An uploaded picture opened as fileInputArgs opens a video: its demuxer forced, local file only, frame size capped. */
+export function imageInputArgs(file: string, type: ImageType, limits: MediaLimits): string[] {
+  return [...guardedInput('file', IMAGE_DEMUXERS[type], limits), '-i', `file:${path.resolve(file)}`];
+}
+
 /** The same for bytes arriving on stdin (live ingest): the pipe protocol only. */
 export function pipeInputArgs(demuxer: Demuxer, limits: MediaLimits): string[] {
   return [...guardedInput('pipe', demuxer, limits), '-i', 'pipe:0'];
 }
 
-function guardedInput(protocol: 'file' | 'pipe', demuxer: Demuxer, limits: MediaLimits): string[] {
+function guardedInput(
+  protocol: 'file' | 'pipe',
+  demuxer: Demuxer | (typeof IMAGE_DEMUXERS)[ImageType],
+  limits: MediaLimits,
+): string[] {
   return [
     '-protocol_whitelist',
     protocol,

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runFfprobe } from './ffmpeg.ts';
 import { generateTestVideo } from './test-video.ts';
 import { scratchDir } from './test-fixtures.ts';
-import { extractThumbnail, extractThumbnailSet, thumbnailArgs, thumbnailTime } from './thumbnail.ts';
+import {
+  extractThumbnail,
+  extractThumbnailSet,
+  imageSetArgs,
+  sniffImage,
+  thumbnailArgs,
+  thumbnailTime,
+} from './thumbnail.ts';
 
 const dir = scratchDir('thumbnail');
 const source = path.join(dir, 'source.mp4');
@@ -70,5 +77,28 @@ describe('thumbnails', () => {
       // the small WebP is what a phone loads: a fraction of the full-size JPEG
       expect(fs.statSync(set.sizes[0]!.webp!).size).toBeLessThan(fs.statSync(set.sizes[1]!.jpeg).size / 2);
     }
+  });
+});
+
+describe('uploaded thumbnail pictures', () => {
+  it('reads the type from the first bytes only', () => {
+    expect(sniffImage(Buffer.from('ffd8ffe000104a4649460001', 'hex'))).toBe('jpeg');
+    expect(sniffImage(Buffer.from('89504e470d0a1a0a0000000d', 'hex'))).toBe('png');
+    expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBP'))).toBe('webp');
+    expect(sniffImage(Buffer.from('RIFF\0\0\0\0AVI '))).toBeNull(); // a video in the same wrapper
+    expect(sniffImage(Buffer.from('<svg onload="x">'))).toBeNull();
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImage(new Uint8Array(0))).toBeNull();
+  });
+
+  it('opens the picture as a local file with its demuxer forced and the frame size capped', () => {
+    const args = imageSetArgs('up load.png', 'png', 'out', ['jpeg']);
+    expect(args.slice(args.indexOf('-protocol_whitelist'), args.indexOf('-protocol_whitelist') + 2)).toEqual([
+      '-protocol_whitelist',
+      'file',
+    ]);
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 2)).toEqual(['-f', 'png_pipe']);
+    expect(args).toContain('-max_pixels');
+    expect(args[args.indexOf('-i') + 1]).toBe(`file:${path.resolve('up load.png')}`);
   });
 });

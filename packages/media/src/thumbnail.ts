@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FfmpegError, runFfmpeg, type RunOptions } from './ffmpeg.ts';
-import { DEFAULT_MEDIA_LIMITS, fileInputArgs, runTimeoutMs, type MediaInput, type MediaLimits } from './limits.ts';
+import {
+  DEFAULT_MEDIA_LIMITS,
+  fileInputArgs,
+  imageInputArgs,
+  runTimeoutMs,
+  type ImageType,
+  type MediaInput,
+  type MediaLimits,
+} from './limits.ts';
 
 export const THUMBNAIL_WIDTH = 640;
 const LATEST_THUMBNAIL_SECONDS = 3;
@@ -88,11 +96,25 @@ export function thumbnailSetArgs(
   formats: readonly ThumbnailFormat[],
   limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
 ): string[] {
+  return [...frameInputArgs(input, atSeconds, limits), ...setOutputArgs(dir, formats)];
+}
+
+/** An uploaded picture re-encoded at every width of the set (nothing of its original bytes is kept). */
+export function imageSetArgs(
+  file: string,
+  type: ImageType,
+  dir: string,
+  formats: readonly ThumbnailFormat[],
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): string[] {
+  return ['-hide_banner', '-nostdin', '-y', ...imageInputArgs(file, type, limits), ...setOutputArgs(dir, formats)];
+}
+
+function setOutputArgs(dir: string, formats: readonly ThumbnailFormat[]): string[] {
   const outputs = THUMBNAIL_SET_WIDTHS.flatMap((width) => formats.map((format) => ({ width, format })));
   const split = `[0:v]split=${outputs.length}${outputs.map((_, i) => `[in${i}]`).join('')}`;
   const scales = outputs.map(({ width }, i) => `[in${i}]scale=${width}:-2[out${i}]`);
   return [
-    ...frameInputArgs(input, atSeconds, limits),
     '-an',
     '-sn',
     '-filter_complex',
@@ -128,25 +150,46 @@ export async function extractThumbnailSet(
 ): Promise<ThumbnailSet> {
   const at = opts.atSeconds ?? thumbnailTime(opts.durationSeconds ?? 0);
   const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
+  return renderSet(dir, opts, (seconds, formats) => thumbnailSetArgs(input, dir, seconds, formats, limits), at);
+}
+
+/** An uploaded JPEG, PNG or WebP as a thumbnail set; ffmpeg fails (FfmpegError) on bytes that do not decode. */
+export async function imageThumbnailSet(
+  file: string,
+  type: ImageType,
+  dir: string,
+  opts: Omit<ThumbnailOptions, 'atSeconds' | 'durationSeconds'> = {},
+): Promise<ThumbnailSet> {
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
+  return renderSet(dir, opts, (_, formats) => imageSetArgs(file, type, dir, formats, limits), 0);
+}
+
+async function renderSet(
+  dir: string,
+  opts: ThumbnailOptions,
+  argsFor: (seconds: number, formats: readonly ThumbnailFormat[]) => string[],
+  at: number,
+): Promise<ThumbnailSet> {
+  const limits = opts.limits ?? DEFAULT_MEDIA_LIMITS;
   const run = { signal: opts.signal, timeoutMs: runTimeoutMs(limits), memoryLimitMb: limits.memoryLimitMb };
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(dir, { recursive: true });
   let formats: ThumbnailFormat[] = ['jpeg', 'webp'];
   const render = async (seconds: number) => {
     try {
-      await runFfmpeg(thumbnailSetArgs(input, dir, seconds, formats, limits), run);
+      await runFfmpeg(argsFor(seconds, formats), run);
     } catch (err) {
       // A build of ffmpeg without libwebp: JPEG only.
       if (!(err instanceof FfmpegError && /libwebp/i.test(err.stderrTail)) || formats.length === 1) throw err;
       formats = ['jpeg'];
-      await runFfmpeg(thumbnailSetArgs(input, dir, seconds, formats, limits), run);
+      await runFfmpeg(argsFor(seconds, formats), run);
     }
   };
   const file = (width: number, format: ThumbnailFormat) => path.join(dir, `${width}.${EXTENSION[format]}`);
   const smallest = file(THUMBNAIL_SET_WIDTHS[0], 'jpeg');
   await render(at);
   if (at > 0 && !(await nonEmpty(smallest))) await render(0);
-  if (!(await nonEmpty(smallest))) throw new Error(`ffmpeg wrote no thumbnail for ${input.file}`);
+  if (!(await nonEmpty(smallest))) throw new Error(`ffmpeg wrote no thumbnail in ${dir}`);
   return {
     sizes: THUMBNAIL_SET_WIDTHS.map((width) => ({
       width,
@@ -159,4 +202,16 @@ export async function extractThumbnailSet(
 async function nonEmpty(file: string): Promise<boolean> {
   const stat = await fs.stat(file).catch(() => null);
   return stat !== null && stat.size > 0;
+}
+
+/**
+ * The picture type its first bytes show (JPEG, PNG or WebP), whatever name or type it was sent
+ * with; null for anything else. Only a type found here is ever handed to a decoder.
+ */
+export function sniffImage(head: Uint8Array): ImageType | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
 }

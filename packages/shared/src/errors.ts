@@ -132,6 +132,10 @@ export const ErrorCodes = [
   /** something only the video's creator may do */
   'not_video_creator',
   'too_many_captions',
+  /** a thumbnail upload whose bytes are not a JPEG, PNG or WebP picture that decodes */
+  'not_an_image',
+  /** a frame choice for a video that has no extracted frames (processed before they existed) */
+  'thumbnail_frame_unavailable',
   // Streams and tickets
   'not_stream_creator',
   /** an ended stream asked to go live: a new stream is needed */

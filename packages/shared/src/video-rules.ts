@@ -31,5 +31,12 @@ export const VideoLimits = {
   searchMax: 100,
 } as const;
 
+/** A thumbnail a creator uploads: JPEG, PNG or WebP, re-encoded by the server. */
+export const ThumbnailLimits = {
+  maxImageBytes: 5 * 1024 * 1024,
+  /** frames extracted at processing time as thumbnail candidates (at 10 %, 50 % and 90 % of the duration) */
+  frames: 3,
+} as const;
+
 export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VideoStatuses)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VideoCategories, VideoLimits, VideoStatuses } from './video-rules.ts';
+import { ThumbnailLimits, VideoCategories, VideoLimits, VideoStatuses } from './video-rules.ts';
 import { tokensToMicro } from './tokens.ts';
 
 /** A thumbnail at one card width (for srcset); WebP is null where the server's ffmpeg cannot write it. */
@@ -63,23 +63,52 @@ export const TagsSchema = z.preprocess(
     .refine((tags) => tags.length <= VideoLimits.tagsMax, `At most ${VideoLimits.tagsMax} tags`),
 );
 
+const videoTitle = z
+  .string({ error: 'Please enter a title for your video' })
+  .trim()
+  .min(1, 'Please enter a title for your video')
+  .max(VideoLimits.titleMax, `Title must be at most ${VideoLimits.titleMax} characters`);
+const videoDescription = z
+  .string()
+  .trim()
+  .max(VideoLimits.descriptionMax, `Description must be at most ${VideoLimits.descriptionMax} characters`);
+const videoCategory = z.enum(VideoCategories, { error: `Category must be one of: ${VideoCategories.join(', ')}` });
+
 export const VideoUploadFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Please enter a title for your video' })
-    .trim()
-    .min(1, 'Please enter a title for your video')
-    .max(VideoLimits.titleMax, `Title must be at most ${VideoLimits.titleMax} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(VideoLimits.descriptionMax, `Description must be at most ${VideoLimits.descriptionMax} characters`)
-    .default(''),
-  category: z
-    .enum(VideoCategories, { error: `Category must be one of: ${VideoCategories.join(', ')}` })
-    .default('Other'),
+  title: videoTitle,
+  description: videoDescription.default(''),
+  category: videoCategory.default('Other'),
   tags: TagsSchema.default([]),
 });
 export type VideoUploadFields = z.infer<typeof VideoUploadFieldsSchema>;
+
+/**
+ * A creator's edit of a video: any of the upload's fields (same limits), and optionally one of the
+ * frames processing picked as its thumbnail (`thumbnail_frame`, an index into the choices).
+ */
+export const VideoEditSchema = z
+  .object({
+    title: videoTitle.optional(),
+    description: videoDescription.optional(),
+    category: videoCategory.optional(),
+    tags: TagsSchema.optional(),
+    thumbnail_frame: z
+      .number()
+      .int()
+      .min(0)
+      .max(ThumbnailLimits.frames - 1)
+      .optional(),
+  })
+  .strict();
+export type VideoEdit = z.infer<typeof VideoEditSchema>;
+
+/** The frames processing extracted as thumbnail candidates, and which one (if any) is the thumbnail. */
+export const ThumbnailChoicesSchema = z.object({
+  frames: z.array(z.object({ index: z.number(), sizes: z.array(ThumbnailSizeSchema) })),
+  /** index of the frame that is the thumbnail now; null: the default or an uploaded image */
+  current: z.number().nullable(),
+});
+export type ThumbnailChoices = z.infer<typeof ThumbnailChoicesSchema>;
 
 export const VideoListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(VideoLimits.feedPageMax).default(VideoLimits.feedPageSize),

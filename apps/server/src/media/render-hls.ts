@@ -10,6 +10,7 @@ import {
   renditionLadder,
   transcodeToHls,
   type MediaLimits,
+  type ThumbnailSet,
 } from '@app/media';
 import type { AppContext } from '../context.ts';
 import type { JobContext } from '../jobs/job-types.ts';
@@ -25,7 +26,12 @@ export interface RenderedMedia {
   /** media-store path of the HLS master playlist */
   hlsPath: string;
   durationSeconds: number;
+  /** JSON of the candidate frames (StoredThumbnailSize[][]) when asked for, else null */
+  thumbnailChoices: string | null;
 }
+
+/** Where the candidate frames of a video's thumbnail are taken, as shares of its duration. */
+export const CANDIDATE_FRAMES = [0.1, 0.5, 0.9] as const;
 
 /**
  * The playable form of a stored original (an upload, a live recording): a JPEG thumbnail stored by
@@ -38,18 +44,48 @@ export async function renderStoredMedia(
   name: string,
   job: Pick<JobContext, 'signal' | 'reportProgress'>,
   limits: MediaLimits,
+  options: RenderOptions = {},
 ): Promise<RenderedMedia> {
   const work = await fsp.mkdtemp(path.join(ctx.tempDir, `render-${name}-`));
   try {
     const source = path.join(work, 'source');
     await pipeline(await ctx.blobs.read(cidKey(sourceCid)), fs.createWriteStream(source));
-    return await renderFile(ctx, source, name, work, job, { from: 0, to: 100 }, limits);
+    return await renderFile(ctx, source, name, work, job, { from: 0, to: 100 }, limits, options);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
 }
 
-const hlsPrefix = (name: string) => `hls/${name}`;
+/**
+ * Stores each file of a thumbnail set as a blob by CID; `stored` collects the CIDs this call added
+ * (not those another row already had), for the caller to release if a later step fails.
+ */
+export async function storeThumbnailSet(
+  ctx: AppContext,
+  set: ThumbnailSet,
+  stored: string[],
+): Promise<StoredThumbnailSize[]> {
+  const store = async (file: string, type: string) => {
+    const cid = await cidOfFile(file);
+    if (await ctx.blobs.putFile(cidKey(cid), file, type)) stored.push(cid);
+    return cid;
+  };
+  const sizes: StoredThumbnailSize[] = [];
+  for (const size of set.sizes)
+    sizes.push({
+      width: size.width,
+      jpeg: await store(size.jpeg, 'image/jpeg'),
+      webp: size.webp ? await store(size.webp, 'image/webp') : null,
+    });
+  return sizes;
+}
+
+export interface RenderOptions {
+  /** also extract CANDIDATE_FRAMES as thumbnail choices (a video's creator picks among them) */
+  candidateFrames?: boolean;
+}
+
+export const hlsPrefix = (name: string) => `hls/${name}`;
 
 /**
  * Thumbnail and HLS ladder of a local file, into the media store; `work` is the caller's scratch
@@ -66,6 +102,7 @@ export async function renderFile(
   job: Pick<JobContext, 'signal' | 'reportProgress'>,
   progress: { from: number; to: number },
   limits: MediaLimits,
+  options: RenderOptions = {},
 ): Promise<RenderedMedia> {
   const stored: string[] = [];
   try {
@@ -79,19 +116,19 @@ export async function renderFile(
       signal: job.signal,
       limits,
     });
-    const store = async (file: string, type: string) => {
-      const cid = await cidOfFile(file);
-      if (await ctx.blobs.putFile(cidKey(cid), file, type)) stored.push(cid);
-      return cid;
-    };
-    const sizes: StoredThumbnailSize[] = [];
-    for (const size of thumbnails.sizes)
-      sizes.push({
-        width: size.width,
-        jpeg: await store(size.jpeg, 'image/jpeg'),
-        webp: size.webp ? await store(size.webp, 'image/webp') : null,
-      });
+    const storeSet = (set: ThumbnailSet) => storeThumbnailSet(ctx, set, stored);
+    const sizes = await storeSet(thumbnails);
     const thumbnailCid = sizes.at(-1)!.jpeg;
+    const choices: StoredThumbnailSize[][] = [];
+    if (options.candidateFrames)
+      for (const [i, share] of CANDIDATE_FRAMES.entries()) {
+        const frame = await extractThumbnailSet(input, path.join(work, `frame-${i}`), {
+          atSeconds: durationSeconds * share,
+          signal: job.signal,
+          limits,
+        });
+        choices.push(await storeSet(frame));
+      }
     await job.reportProgress(progress.from + Math.floor(span * 0.05));
 
     const hlsDir = path.join(work, 'hls');
@@ -109,6 +146,7 @@ export async function renderFile(
       thumbnailSizes: JSON.stringify(sizes),
       hlsPath: `${hlsPrefix(name)}/${MASTER_PLAYLIST}`,
       durationSeconds,
+      thumbnailChoices: options.candidateFrames ? JSON.stringify(choices) : null,
     };
   } catch (err) {
     await ctx.blobs.deletePrefix(hlsPrefix(name));

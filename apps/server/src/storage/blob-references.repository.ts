@@ -12,7 +12,12 @@ export async function blobInUse(db: Executor, cid: string): Promise<boolean> {
       .selectFrom('videos')
       .select('id')
       .where((eb) =>
-        eb.or([eb('cid', '=', cid), eb('thumbnail_cid', '=', cid), eb('thumbnail_sizes', 'like', `%${cid}%`)]),
+        eb.or([
+          eb('cid', '=', cid),
+          eb('thumbnail_cid', '=', cid),
+          eb('thumbnail_sizes', 'like', `%${cid}%`),
+          eb('thumbnail_choices', 'like', `%${cid}%`),
+        ]),
       )
       .limit(1),
     db

@@ -34,6 +34,7 @@ export async function insertVideo(
     height: 360,
     thumbnail_cid: null,
     thumbnail_sizes: null,
+    thumbnail_choices: null,
     hls_path: null,
     status: 'ready',
     failure: null,

@@ -106,6 +106,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/video/:videoId/edit',
+        ...page(
+          () => import('./routes/video-edit.tsx'),
+          (m) => guarded(<m.VideoEditPage />),
+        ),
+      },
+      {
         path: '/go-live',
         ...page(
           () => import('./routes/go-live.tsx'),

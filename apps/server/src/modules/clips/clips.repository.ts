@@ -40,17 +40,24 @@ export function listClips(db: Executor, query: ClipListQuery) {
     .execute();
 }
 
+/** False when the clip is gone (its source video was deleted while it was cut). */
 export async function markReady(
   db: Executor,
   id: string,
   media: Pick<ClipsTable, 'cid' | 'size_bytes' | 'thumbnail_cid' | 'thumbnail_sizes' | 'hls_path'>,
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('clips')
     .set({ ...media, status: 'ready', failure: null, source_cid: null, updated_at: at })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes every clip cut from a video (their likes and views go with them); answers the rows that went. */
+export async function deleteClipsOfVideo(db: Executor, videoId: string): Promise<ClipsTable[]> {
+  return db.deleteFrom('clips').where('source_video_id', '=', videoId).returningAll().execute();
 }
 
 /** Only a clip still being cut becomes failed: a late failure report never undoes a finished cut. */

@@ -22,6 +22,8 @@ import { releaseBlob } from '../../storage/release-blob.ts';
 import { presentClip } from './clips.presenter.ts';
 import * as repo from './clips.repository.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
+import { deleteCommentsOn } from '../comments/comments.service.ts';
+import type { ClipsTable } from './clips.tables.ts';
 
 export const CLIP_NOT_FOUND = 'Clip Not Found';
 export const SOURCE_NOT_FOUND = 'Source not found';
@@ -192,6 +194,22 @@ export async function recordClipView(
     if (counted) await repo.recordView(trx, clipId, viewerKey, at);
     return { counted, views: (await repo.counters(trx, clipId)).views };
   });
+}
+
+/**
+ * The clips cut from a video that is being deleted go with it (a clip without its source would
+ * outlive the creator's decision to take the video down), with their comments, likes and views, inside
+ * the caller's transaction; their ledger entries stay. Answers the rows, whose media the caller
+ * releases once the transaction committed.
+ */
+export async function deleteClipsOfVideo(trx: Executor, videoId: string): Promise<ClipsTable[]> {
+  const clips = await repo.deleteClipsOfVideo(trx, videoId);
+  await deleteCommentsOn(
+    trx,
+    'clip',
+    clips.map((c) => c.id),
+  );
+  return clips;
 }
 
 export async function clipStats(ctx: AppContext): Promise<ClipStats> {

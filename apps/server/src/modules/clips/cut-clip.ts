@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 
 import { renderFile } from '../../media/render-hls.ts';
+import { releaseStoredMedia } from '../../media/release-media.ts';
 import { cidKey } from '../../storage/blob-store.ts';
 import { resolveClipSource } from './clip-sources.ts';
 import { releaseBlob } from '../../storage/release-blob.ts';
@@ -61,18 +62,18 @@ export async function processClip(
     const cid = await cidOfFile(cut);
     const size = (await fsp.stat(cut)).size;
     await ctx.blobs.putFile(cidKey(cid), cut, 'video/mp4');
-    await repo.markReady(
-      ctx.db,
-      clipId,
-      {
-        cid,
-        size_bytes: size,
-        thumbnail_cid: rendered.thumbnailCid,
-        thumbnail_sizes: rendered.thumbnailSizes,
-        hls_path: rendered.hlsPath,
-      },
-      ctx.clock.iso(),
-    );
+    const media = {
+      cid,
+      size_bytes: size,
+      thumbnail_cid: rendered.thumbnailCid,
+      thumbnail_sizes: rendered.thumbnailSizes,
+      hls_path: rendered.hlsPath,
+    };
+    if (!(await repo.markReady(ctx.db, clipId, media, ctx.clock.iso()))) {
+      // Deleted with its source video while it was cut: what was made goes too.
+      await releaseStoredMedia(ctx, { ...media, source_cid: clip.source_cid });
+      return;
+    }
     ctx.readCache.invalidate(['clips']);
     if (clip.source_cid) await releaseBlob(ctx, clip.source_cid);
     await job.reportProgress(100);

@@ -102,6 +102,15 @@ export async function deleteWithReplies(db: Executor, id: string): Promise<numbe
   return Number(replies.numDeletedRows) + Number(self.numDeletedRows);
 }
 
+/** Every comment and reply on these videos or clips (they are being deleted). */
+export async function deleteAllOn(db: Executor, kind: CommentTarget, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // replies first: they refer to the top-level comments
+  const on = db.deleteFrom('comments').where('target_kind', '=', kind).where('target_id', 'in', ids);
+  await on.where('parent_id', 'is not', null).execute();
+  await on.execute();
+}
+
 /** Comments and replies on everything a creator made (the dashboard's total), from the kept counters. */
 export async function creatorCommentCount(db: Executor, creatorId: string): Promise<number> {
   const sum = async (kind: CommentTarget) => {

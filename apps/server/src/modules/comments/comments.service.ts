@@ -8,7 +8,7 @@ import {
   type CommentTarget,
 } from '@app/shared';
 import type { AppContext } from '../../context.ts';
-import { isForeignKeyViolation } from '../../db/database.ts';
+import { isForeignKeyViolation, type Executor } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -210,6 +210,10 @@ export async function reportComment(
 }
 
 /** The creator dashboard's comment total. */
+/** The comments on videos or clips that are being deleted go with them, inside the caller's transaction. */
+export const deleteCommentsOn = (trx: Executor, kind: CommentTarget, ids: string[]): Promise<void> =>
+  repo.deleteAllOn(trx, kind, ids);
+
 export const creatorCommentCount = (ctx: AppContext, creatorId: string): Promise<number> =>
   repo.creatorCommentCount(ctx.db, creatorId);
 

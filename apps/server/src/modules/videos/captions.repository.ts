@@ -39,3 +39,7 @@ export async function upsertCaption(db: Executor, row: VideoCaptionsTable): Prom
 export async function deleteCaption(db: Executor, videoId: string, language: string): Promise<void> {
   await db.deleteFrom('video_captions').where('video_id', '=', videoId).where('language', '=', language).execute();
 }
+
+/** Every caption of a video (it is being deleted); answers the rows, whose files the caller removes. */
+export const deleteCaptionsOf = (db: Executor, videoId: string): Promise<VideoCaptionsTable[]> =>
+  db.deleteFrom('video_captions').where('video_id', '=', videoId).returningAll().execute();

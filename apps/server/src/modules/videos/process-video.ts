@@ -3,26 +3,39 @@ import type { AppContext } from '../../context.ts';
 import type { JobContext } from '../../jobs/job-types.ts';
 
 import { renderStoredMedia } from '../../media/render-hls.ts';
+import { releaseStoredMedia } from '../../media/release-media.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findVideo, markVideoFailed as markVideoFailedRow, markVideoReady } from './videos.repository.ts';
 
 /**
- * The media job of a new video: a JPEG thumbnail and HLS renditions from the stored original, then
+ * The media job of a new video: a JPEG thumbnail, three candidate frames its creator may pick as the
+ * thumbnail instead, and HLS renditions from the stored original, then
  * the video becomes `ready` (listed in feeds). A file the job's probe refuses (over the limits, or a
  * format that is not a self-contained video) fails at once with the reason: a retry would not help.
  */
 export async function processVideo(ctx: AppContext, videoId: string, opts: JobContext): Promise<void> {
   const video = await findVideo(ctx.db, videoId);
   if (!video || video.status === 'ready') return; // deleted meanwhile, or a duplicate delivery
-  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media).catch(
-    async (err: unknown) => {
-      if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
-      await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
-      return null;
-    },
-  );
+  const rendered = await renderStoredMedia(ctx, video.cid, videoId, opts, ctx.config.media, {
+    candidateFrames: true,
+  }).catch(async (err: unknown) => {
+    if (!(await findVideo(ctx.db, videoId))) return null; // deleted while processing: its source went with it
+    if (!(err instanceof MediaLimitError || err instanceof NotAVideoError)) throw err;
+    await markVideoFailed(ctx, videoId, `The video was refused: ${err.message}`);
+    return null;
+  });
   if (!rendered) return;
-  await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso());
+  if (!(await markVideoReady(ctx.db, videoId, rendered, ctx.clock.iso()))) {
+    // Deleted (or its upload cancelled) while it was processing: what was rendered goes too.
+    await releaseStoredMedia(ctx, {
+      cid: null,
+      thumbnail_cid: rendered.thumbnailCid,
+      thumbnail_sizes: rendered.thumbnailSizes,
+      thumbnail_choices: rendered.thumbnailChoices,
+      hls_path: rendered.hlsPath,
+    });
+    return;
+  }
   ctx.readCache.invalidate(['videos']);
   await notify(
     ctx,

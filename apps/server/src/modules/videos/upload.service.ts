@@ -66,6 +66,7 @@ export async function createVideoFromUpload(ctx: AppContext, user: UsersTable, u
         height: media.height,
         thumbnail_cid: null,
         thumbnail_sizes: null,
+        thumbnail_choices: null,
         hls_path: null,
         status: 'processing',
         failure: null,

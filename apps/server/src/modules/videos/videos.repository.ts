@@ -153,26 +153,50 @@ export async function insertVideo(db: Executor, row: VideosTable): Promise<void>
   await db.insertInto('videos').values(row).execute();
 }
 
-/** The processed renditions are in: the video becomes `ready` and is listed. */
+/**
+ * The processed renditions are in: the video becomes `ready` and is listed. False when the row is
+ * gone (deleted while it was processing): the caller then discards what it rendered.
+ */
 export async function markVideoReady(
   db: Executor,
   id: string,
-  media: { thumbnailCid: string; thumbnailSizes: string; hlsPath: string },
+  media: { thumbnailCid: string; thumbnailSizes: string; thumbnailChoices: string | null; hlsPath: string },
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('videos')
     .set({
       status: 'ready',
       thumbnail_cid: media.thumbnailCid,
       thumbnail_sizes: media.thumbnailSizes,
+      thumbnail_choices: media.thumbnailChoices,
       hls_path: media.hlsPath,
       failure: null,
       updated_at: at,
     })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
+
+/** What a creator may change of a video (the search index follows by trigger on SQLite, by expression on PostgreSQL). */
+export type VideoChanges = Partial<
+  Pick<VideosTable, 'title' | 'description' | 'category' | 'tags' | 'thumbnail_cid' | 'thumbnail_sizes'>
+>;
+
+/** False when the row is gone (deleted meanwhile). */
+export async function updateVideo(db: Executor, id: string, changes: VideoChanges, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('videos')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a video row (likes, views, ratings, captions and viewing sessions go by cascade); the row that went, if any. */
+export const deleteVideo = (db: Executor, id: string): Promise<VideosTable | undefined> =>
+  db.deleteFrom('videos').where('id', '=', id).returningAll().executeTakeFirst();
 
 /** A video still `processing` becomes `failed`, with the reason its creator sees; true when it did. */
 export async function markVideoFailed(db: Executor, id: string, reason: string, at: string): Promise<boolean> {

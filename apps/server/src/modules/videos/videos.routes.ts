@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ThumbnailChoicesSchema,
+  ThumbnailLimits,
   TipsReceivedQuerySchema,
+  VideoEditSchema,
   VideoLimits,
   VideoListQuerySchema,
   VideoListSchema,
@@ -14,6 +17,14 @@ import { receiveFileUpload } from '../../http/file-upload.ts';
 import { addressKey, viewerKey } from '../../http/viewer-key.ts';
 import { NO_FILE, TOO_LARGE, createVideoFromUpload } from './upload.service.ts';
 import * as videos from './videos.service.ts';
+import {
+  IMAGE_TOO_LARGE,
+  NO_IMAGE,
+  deleteVideo,
+  editVideo,
+  thumbnailChoices,
+  uploadThumbnail,
+} from './video-editing.service.ts';
 
 const tags = ['videos'];
 const Params = z.object({ id: z.string().min(1).max(64) });
@@ -67,6 +78,76 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One video', params: Params, response: { 200: VideoSchema } },
     },
     async (req) => videos.getVideo(app.ctx, req.params.id, await currentUser(req)),
+  );
+
+  app.patch(
+    '/api/videos/:id',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Edit title, description, category, tags, or pick a candidate frame as the thumbnail; creator only',
+        params: Params,
+        body: VideoEditSchema,
+        response: { 200: VideoSchema },
+      },
+    },
+    async (req) => editVideo(app.ctx, await requireUser(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/videos/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a video (processing or not), its clips and comments; creator or staff; ledger history stays',
+        params: Params,
+      },
+    },
+    async (req, reply) => {
+      await deleteVideo(app.ctx, await requireUser(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/thumbnail-choices',
+    {
+      schema: {
+        tags,
+        summary: 'The frames processing extracted as thumbnail candidates; creator only',
+        params: Params,
+        response: { 200: ThumbnailChoicesSchema },
+      },
+    },
+    async (req) => thumbnailChoices(app.ctx, await requireUser(req), req.params.id),
+  );
+
+  app.put(
+    '/api/videos/:id/thumbnail',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Upload a thumbnail (multipart: file, JPEG/PNG/WebP ≤ 5 MB, re-encoded by the server); creator only',
+        consumes: ['multipart/form-data'],
+        params: Params,
+        response: { 200: VideoSchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req); // before a single byte of the body is read
+      return uploadThumbnail(app.ctx, user, req.params.id, () =>
+        receiveFileUpload(req, {
+          tempDir: app.ctx.tempDir,
+          maxBytes: ThumbnailLimits.maxImageBytes,
+          tooLarge: IMAGE_TOO_LARGE,
+          fileField: 'file',
+          missingFile: NO_IMAGE,
+          idleTimeoutMs: app.ctx.config.uploadIdleTimeoutMs,
+        }),
+      );
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { Rewards, microToTokens, tokensToMicro, type TipReceived, type Video, type VideoListQuery } from '@app/shared';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/database.ts';
+import { isForeignKeyViolation, type Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
@@ -29,6 +29,16 @@ export const VideoEarningKinds = {
 } as const;
 const earningKinds = Object.values(VideoEarningKinds);
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A write that adds a row referring to the video (a view, a like) fails on the foreign key when the
+ * video was deleted between its read and its commit (PostgreSQL runs them side by side): that is the
+ * video not being there, not a server error.
+ */
+const goneIsNotFound = (err: unknown): never => {
+  if (isForeignKeyViolation(err)) throw notFound(VIDEO_NOT_FOUND, { code: 'video_not_found' });
+  throw err;
+};
 
 async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
   const earned = await earnedByRef(
@@ -117,7 +127,7 @@ export async function recordView(
       }
     }
     return { counted, views: await repo.countViews(trx, videoId) };
-  });
+  }).catch(goneIsNotFound);
 }
 
 /** One like per user per video; the creator earns 1 token for the first like only (unlike does not claw back). */
@@ -145,7 +155,7 @@ export async function likeVideo(
       await recordEngagement(ctx, { userId: user.id, kind: 'like', ref: videoId }, trx);
     }
     return { liked: true as const, likes: await repo.countLikes(trx, videoId) };
-  });
+  }).catch(goneIsNotFound);
 }
 
 export async function unlikeVideo(

@@ -19,6 +19,8 @@ export interface VideosTable {
   thumbnail_cid: string | null;
   /** JSON list of the thumbnail at each card width (see migration 0014); null: only thumbnail_cid */
   thumbnail_sizes: string | null;
+  /** JSON list of the candidate frames, each a list like thumbnail_sizes (migration 0023); null: none */
+  thumbnail_choices: string | null;
   /** path of the HLS master playlist inside the media store, once transcoded */
   hls_path: string | null;
   status: VideoStatus;

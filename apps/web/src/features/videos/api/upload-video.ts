@@ -1,8 +1,15 @@
-import type { Video } from '@app/shared';
+import type { ApiErrorBody, Video } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, getToken } from '../../../lib/api.ts';
 import { refreshUser } from '../../../lib/session/session-store.ts';
+
+/** The person stopped the upload: not a failure to report. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('Upload cancelled');
+  }
+}
 
 /**
  * Uploads with XMLHttpRequest, the one browser API that reports upload progress. Progress is
@@ -30,12 +37,13 @@ function uploadVideo(
         onProgress(100);
         resolve(body as Video);
       } else {
-        const detail = (body as { detail?: string } | undefined)?.detail;
-        reject(new ApiError(detail ?? `HTTP ${xhr.status}`, xhr.status));
+        // the server's code, field and params, so the refusal reads in the uploader's language
+        const err = body as Partial<ApiErrorBody> | undefined;
+        reject(new ApiError(err?.detail ?? `HTTP ${xhr.status}`, xhr.status, err?.code, err?.field, err?.params));
       }
     };
     xhr.onerror = () => reject(new ApiError('Upload failed', 0));
-    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
+    xhr.onabort = () => reject(new UploadCancelled());
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
@@ -43,13 +51,13 @@ function uploadVideo(
 
 /**
  * The upload as a mutation: `percent` follows the bytes sent; on success the feeds are read again and
- * the balance (an upload pays its creator) refreshed. Leaving the page cancels an upload under way.
+ * the balance (an upload pays its creator) refreshed. `cancel` (or leaving the page) aborts an upload under way.
  */
 export function useUploadVideo(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   const abort = useRef<() => void>(undefined);
   useEffect(() => () => abort.current?.(), []);
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (form: FormData) => {
       const job = uploadVideo(form, onProgress);
       abort.current = job.abort;
@@ -59,4 +67,7 @@ export function useUploadVideo(onProgress: (percent: number) => void) {
       await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: ['videos'] })]);
     },
   });
+  /** Stops the transfer: the server keeps no row, blob or temp file of an upload that did not finish. */
+  const cancel = () => abort.current?.();
+  return { ...mutation, cancel };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
-import { useUploadVideo } from '../api/upload-video.ts';
+import { UploadCancelled, useUploadVideo } from '../api/upload-video.ts';
 import { errorText, issueText } from '../../../lib/error-text.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
@@ -30,7 +30,8 @@ export function UploadForm() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const upload = useUploadVideo(setProgress);
-  const error = invalid ?? (upload.error && errorText(upload.error, 'videos.errors.uploadFailed'));
+  const cancelled = upload.error instanceof UploadCancelled;
+  const error = invalid ?? (upload.error && !cancelled ? errorText(upload.error, 'videos.errors.uploadFailed') : null);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -137,7 +138,7 @@ export function UploadForm() {
             disabled={busy}
           />
         </label>
-        {!upload.isIdle && (
+        {!upload.isIdle && !cancelled && (
           <div
             className="progress"
             role="progressbar"
@@ -155,9 +156,21 @@ export function UploadForm() {
             {error}
           </p>
         )}
-        <button type="submit" className="button" disabled={busy} data-testid="upload-submit">
-          {upload.isPending ? t('videos.uploading') : t('videos.uploadVideo')}
-        </button>
+        {cancelled && (
+          <p className="muted" role="status" data-testid="upload-cancelled">
+            {t('videos.uploadCancelled')}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy} data-testid="upload-submit">
+            {upload.isPending ? t('videos.uploading') : t('videos.uploadVideo')}
+          </button>
+          {upload.isPending && (
+            <button type="button" className="button button-outline" onClick={upload.cancel} data-testid="upload-cancel">
+              {t('videos.cancelUpload')}
+            </button>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { languageBadge } from '../lib/language-badge.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
 import { Thumbnail, type ThumbnailLoading } from '../../../components/thumbnail.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
+import { session } from '../../../lib/session/session-store.ts';
 
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
@@ -14,6 +15,7 @@ const PREVIEW_CHARS = 60;
 export function VideoCard({ video, loading }: { video: Video; loading?: ThumbnailLoading }) {
   const { t } = useTranslation();
   const format = useFormats();
+  const user = session.use((s) => s.user);
   const [preview, setPreview] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const startPreview = () => {
@@ -74,6 +76,17 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
           </div>
         </div>
       </Link>
+      {/* the creator's own cards (dashboard, library) lead to the edit page */}
+      {user?.id === video.creator_id && (
+        <Link
+          to={`/video/${video.id}/edit`}
+          className="video-card-edit button button-secondary"
+          aria-label={t('videos.editLabel', { title: video.title })}
+          data-testid="card-edit-link"
+        >
+          ✎ {t('common.edit')}
+        </Link>
+      )}
     </article>
   );
 }

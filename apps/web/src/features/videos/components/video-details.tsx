@@ -103,6 +103,11 @@ export function VideoDetails({ video }: { video: Video }) {
               ↗ {t('videos.share')}
             </button>
             {ready && <ClipButton to={`/clip-creator?video=${video.id}`} sourceSeconds={video.duration} />}
+            {isCreator && (
+              <Link className="button button-secondary" to={`/video/${video.id}/edit`} data-testid="edit-video-link">
+                ✎ {t('common.edit')}
+              </Link>
+            )}
             {user && !isCreator && (
               <button
                 type="button"
