@@ -1,10 +1,11 @@
 import type { VideoListQuery } from '@app/shared';
 import { sql } from 'kysely';
-import type { Dialect, Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import { newId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
+import { indexVideoWords, matchingVideos, searchTerms } from './search.repository.ts';
 
 /** Views and likes, moved by events and applied together at each commit. */
 const videoCounts = { views: columnCounter('videos', 'views'), likes: columnCounter('videos', 'likes') };
@@ -27,7 +28,6 @@ export const findVideo = async (db: Executor, id: string): Promise<VideoRow | un
 
 export async function listVideos(
   db: Executor,
-  dialect: Dialect,
   query: VideoListQuery,
   creatorIds?: string[],
 ): Promise<VideoRow[]> {
@@ -37,24 +37,18 @@ export async function listVideos(
     q = q.where('videos.creator_id', 'in', creatorIds);
   }
   if (query.category) q = q.where(sql`lower(videos.category)`, '=', query.category.toLowerCase());
-  if (query.q) q = q.where(searchCondition(dialect, query.q));
+  if (query.q) {
+    const terms = await searchTerms(db, query.q);
+    if (terms.length === 0) return [];
+    q = q
+      .innerJoin(matchingVideos(db, terms).as('m'), (join) => join.onRef('m.video_id', '=', 'videos.id'))
+      .orderBy('m.rank', 'desc');
+  }
   q =
     query.sort === 'views'
       ? q.orderBy('videos.views', 'desc').orderBy('videos.created_at', 'desc')
       : q.orderBy('videos.created_at', 'desc');
   return q.orderBy('videos.id', 'desc').limit(query.limit).offset(query.offset).execute();
-}
-
-/** Words of the query, each matched as a prefix, all required. */
-function searchCondition(dialect: Dialect, text: string) {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return sql<boolean>`1 = 0`;
-  if (dialect === 'sqlite') {
-    const match = words.map((w) => `"${w}"*`).join(' ');
-    return sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${match})`;
-  }
-  const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  return sql<boolean>`to_tsvector('simple', videos.title || ' ' || videos.description || ' ' || videos.tags) @@ to_tsquery('simple', ${tsquery})`;
 }
 
 export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow[]> =>
@@ -148,8 +142,10 @@ export async function videoTitles(db: Executor, ids: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
+/** Stores a video and the words it is found by. */
 export async function insertVideo(db: Executor, row: VideosTable): Promise<void> {
   await db.insertInto('videos').values(row).execute();
+  await indexVideoWords(db, row);
 }
 
 /** The processed renditions are in: the video becomes `ready` and is listed. */

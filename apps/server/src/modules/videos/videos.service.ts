@@ -40,7 +40,7 @@ async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
 }
 
 export async function listFeed(ctx: AppContext, query: VideoListQuery): Promise<Video[]> {
-  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query));
+  return present(ctx.db, await repo.listVideos(ctx.db, query));
 }
 
 export async function listForCreator(ctx: AppContext, creatorId: string): Promise<Video[]> {
@@ -48,7 +48,7 @@ export async function listForCreator(ctx: AppContext, creatorId: string): Promis
 }
 
 export async function listFromCreators(ctx: AppContext, creatorIds: string[], query: VideoListQuery): Promise<Video[]> {
-  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query, creatorIds));
+  return present(ctx.db, await repo.listVideos(ctx.db, query, creatorIds));
 }
 
 /** A ready video for anyone; a processing or failed one only for its creator. */
