@@ -18,3 +18,4 @@ export * from './advertisers.ts';
 export * from './analytics.ts';
 export * from './notifications.ts';
 export * from './captions.ts';
+export * from './history.ts';

@@ -51,6 +51,12 @@ export async function listVideos(
   return q.orderBy('videos.id', 'desc').limit(query.limit).offset(query.offset).execute();
 }
 
+/** Ready videos by id, in no particular order. */
+export const findReadyVideos = (db: Executor, ids: string[]): Promise<VideoRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : withCreator(db).where('videos.id', 'in', ids).where('videos.status', '=', 'ready').execute();
+
 export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow[]> =>
   withCreator(db)
     .where('videos.creator_id', '=', creatorId)

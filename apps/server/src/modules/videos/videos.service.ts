@@ -51,6 +51,12 @@ export async function listFromCreators(ctx: AppContext, creatorIds: string[], qu
   return present(ctx.db, await repo.listVideos(ctx.db, query, creatorIds));
 }
 
+/** Ready videos by id, for lists of other features (a user's history); the missing ones are left out. */
+export async function readyVideos(ctx: AppContext, ids: string[]): Promise<Map<string, Video>> {
+  const videos = await present(ctx.db, await repo.findReadyVideos(ctx.db, ids));
+  return new Map(videos.map((v) => [v.id, v]));
+}
+
 /** A ready video for anyone; a processing or failed one only for its creator. */
 export async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> {
   const row = await repo.findVideo(db, id);
