@@ -11,7 +11,16 @@ import { useFormats } from '../../../lib/i18n/formatting.ts';
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
 
-export function VideoCard({ video, loading }: { video: Video; loading?: ThumbnailLoading }) {
+/** `progress`: the share of the video the viewer watched (0–1), shown as a bar under the picture (history). */
+export function VideoCard({
+  video,
+  loading,
+  progress,
+}: {
+  video: Video;
+  loading?: ThumbnailLoading;
+  progress?: number;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   const [preview, setPreview] = useState(false);
@@ -47,6 +56,7 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
               {t('videos.processingBadge')}
             </span>
           )}
+          {progress !== undefined && <WatchedBar share={progress} />}
           {preview && video.description && (
             <p className="thumb-preview" data-testid="card-preview" dir="auto">
               {video.description.slice(0, PREVIEW_CHARS)}
@@ -75,5 +85,23 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
         </div>
       </Link>
     </article>
+  );
+}
+
+function WatchedBar({ share }: { share: number }) {
+  const { t } = useTranslation();
+  const percent = Math.round(Math.min(1, Math.max(0, share)) * 100);
+  return (
+    <div
+      className="thumb-progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={t('videos.watchedPercent', { percent })}
+      data-testid="watched-bar"
+    >
+      <span style={{ width: `${percent}%` }} />
+    </div>
   );
 }
