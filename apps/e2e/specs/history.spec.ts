@@ -139,6 +139,7 @@ describe.runIf(browserAvailable())('history and growing feeds in Chromium', () =
     const ids = await cardIds(page);
     expect(ids).toHaveLength(FEED_VIDEOS);
     expect(new Set(ids).size).toBe(FEED_VIDEOS);
+    await page.getByTestId('feed-end').scrollIntoViewIfNeeded();
     await noSerious(page, `home end ${width}`);
     await screenshot(page, `feed-end-${width}`);
     await page.context().close();
