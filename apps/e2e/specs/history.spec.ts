@@ -145,27 +145,30 @@ describe.runIf(browserAvailable())('history and growing feeds in Chromium', () =
     await page.context().close();
   });
 
-  it.each([1280, 360])('at %i px: without IntersectionObserver the Load more button pages by keyboard', async (width) => {
-    const context = await newContext(browser, { baseURL: server.url, width });
-    await context.addInitScript(() => {
-      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
-    });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect.poll(async () => (await cardIds(page)).length).toBe(12);
-    const more = page.getByTestId('feed-more');
-    await more.focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await cardIds(page)).length).toBe(24);
-    await more.scrollIntoViewIfNeeded();
-    await screenshot(page, `feed-more-${width}`);
-    await more.focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await cardIds(page)).length).toBe(36);
-    await more.focus();
-    await page.keyboard.press(' ');
-    await page.getByTestId('feed-end').waitFor();
-    expect(new Set(await cardIds(page)).size).toBe(FEED_VIDEOS);
-    await context.close();
-  });
+  it.each([1280, 360])(
+    'at %i px: without IntersectionObserver the Load more button pages by keyboard',
+    async (width) => {
+      const context = await newContext(browser, { baseURL: server.url, width });
+      await context.addInitScript(() => {
+        delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect.poll(async () => (await cardIds(page)).length).toBe(12);
+      const more = page.getByTestId('feed-more');
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await cardIds(page)).length).toBe(24);
+      await more.scrollIntoViewIfNeeded();
+      await screenshot(page, `feed-more-${width}`);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await cardIds(page)).length).toBe(36);
+      await more.focus();
+      await page.keyboard.press(' ');
+      await page.getByTestId('feed-end').waitFor();
+      expect(new Set(await cardIds(page)).size).toBe(FEED_VIDEOS);
+      await context.close();
+    },
+  );
 });

@@ -20,7 +20,9 @@ export function LoadMore({ hasMore, loading, onLoadMore, name }: Props) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useRef(onLoadMore);
-  load.current = onLoadMore;
+  useEffect(() => {
+    load.current = onLoadMore;
+  });
 
   useEffect(() => {
     const target = sentinel.current;

@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('watched_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('watch_history_pk', ['user_id', 'video_id'])
     .execute();
-  await db.schema.createIndex('watch_history_user_idx').on('watch_history').columns(['user_id', 'watched_at']).execute();
+  await db.schema
+    .createIndex('watch_history_user_idx')
+    .on('watch_history')
+    .columns(['user_id', 'watched_at'])
+    .execute();
   await db.schema
     .createTable('history_settings')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

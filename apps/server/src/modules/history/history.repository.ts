@@ -13,7 +13,9 @@ export async function recordWatch(db: Executor, row: WatchHistoryTable): Promise
            cast(${row.duration_ms} as integer), cast(${row.watched_at} as text)
     where not exists (select 1 from history_settings where user_id = ${row.user_id} and paused = 1)
     on conflict (user_id, video_id) do update set
-      position_ms = excluded.position_ms, duration_ms = excluded.duration_ms, watched_at = excluded.watched_at`.execute(db);
+      position_ms = excluded.position_ms, duration_ms = excluded.duration_ms, watched_at = excluded.watched_at`.execute(
+    db,
+  );
 }
 
 /** A page of the user's history, newest first (one more than asked for, to tell whether more follow). */
@@ -41,11 +43,7 @@ export async function clearHistory(db: Executor, userId: string): Promise<number
 }
 
 export async function isPaused(db: Executor, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('history_settings')
-    .select('paused')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('history_settings').select('paused').where('user_id', '=', userId).executeTakeFirst();
   return Number(row?.paused ?? 0) === 1;
 }
 

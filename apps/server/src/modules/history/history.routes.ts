@@ -1,9 +1,4 @@
-import {
-  HistoryClearedSchema,
-  HistoryListQuerySchema,
-  HistoryPageSchema,
-  HistorySettingsSchema,
-} from '@app/shared';
+import { HistoryClearedSchema, HistoryListQuerySchema, HistoryPageSchema, HistorySettingsSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate.ts';
 import { keepReadCacheOnWrites } from '../../http/read-cache.ts';

@@ -11,7 +11,12 @@ export const MAX_QUERY_WORDS = 8;
 
 /** Lower-case letter and digit runs without accents ("Colour," → "colour", "Café" → "cafe"), each once. */
 export function searchWords(text: string): string[] {
-  const words = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.map((w) => [...w].slice(0, MAX_WORD_LENGTH).join('')))];
 }
 

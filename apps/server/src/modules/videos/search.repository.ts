@@ -1,14 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Executor } from '../../db/database.ts';
-import {
-  MAX_QUERY_WORDS,
-  allowedEdits,
-  editDistance,
-  searchWords,
-  trigramsOf,
-  videoWords,
-} from './search-words.ts';
+import { MAX_QUERY_WORDS, allowedEdits, editDistance, searchWords, trigramsOf, videoWords } from './search-words.ts';
 
 /** Rows per INSERT: far below either database's limit of bound values. */
 const CHUNK = 500;
@@ -28,10 +21,18 @@ export async function indexVideoWords(
   await db.deleteFrom('video_search_words').where('video_id', '=', video.id).execute();
   const words = videoWords(video);
   for (const rows of chunks(words.map((word) => ({ video_id: video.id, word }))))
-    await db.insertInto('video_search_words').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('video_search_words')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   const grams = words.flatMap((word) => trigramsOf(word).map((trigram) => ({ trigram, word })));
   for (const rows of chunks(grams))
-    await db.insertInto('search_trigrams').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('search_trigrams')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 /** A word of the query and the indexed words within its allowed typos, each with its score (2: one edit, 1: two). */
@@ -103,8 +104,10 @@ export function matchingVideos(
     .select(['video_id', sql<number>`${sql.join(terms.map(score), sql` + `)}`.as('rank')])
     .where(sql<boolean>`(${sql.join(matchesAny, sql` or `)})`)
     .groupBy('video_id')
-    .having(sql<boolean>`${sql.join(
-      terms.map((t) => sql`${score(t)} > 0`),
-      sql` and `,
-    )}`);
+    .having(
+      sql<boolean>`${sql.join(
+        terms.map((t) => sql`${score(t)} > 0`),
+        sql` and `,
+      )}`,
+    );
 }

@@ -56,13 +56,16 @@ describe.each(testDialects)('search on %s', (dialect) => {
 
   it('pages a ranked result without repeats', async () => {
     const page = async (offset: number) =>
-      (await t.app.inject({ url: `/api/videos?q=colour&limit=1&offset=${offset}` })).json<{ videos: { id: string }[] }>()
-        .videos[0]?.id;
+      (await t.app.inject({ url: `/api/videos?q=colour&limit=1&offset=${offset}` })).json<{
+        videos: { id: string }[];
+      }>().videos[0]?.id;
     expect([await page(0), await page(1), await page(2)]).toEqual([ids.colour, ids.color, undefined]);
   });
 
   it('refuses an oversized query and survives special characters and SQL', async () => {
-    expect((await t.app.inject({ url: `/api/videos?q=${'a'.repeat(VideoLimits.searchMax + 1)}` })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/videos?q=${'a'.repeat(VideoLimits.searchMax + 1)}` })).statusCode).toBe(
+      400,
+    );
     expect(await search('x'.repeat(VideoLimits.searchMax))).toEqual([]);
     expect(await search(`"*) OR 1=1 --`)).toEqual([]);
     expect(await search(`'; drop table videos; --`)).toEqual([]);

@@ -26,11 +26,7 @@ const videoById = preparedQuery((db, id: string) => withCreator(db).where('video
 export const findVideo = async (db: Executor, id: string): Promise<VideoRow | undefined> =>
   firstRow(await videoById(db, id));
 
-export async function listVideos(
-  db: Executor,
-  query: VideoListQuery,
-  creatorIds?: string[],
-): Promise<VideoRow[]> {
+export async function listVideos(db: Executor, query: VideoListQuery, creatorIds?: string[]): Promise<VideoRow[]> {
   let q = withCreator(db).where('videos.status', '=', 'ready');
   if (creatorIds) {
     if (creatorIds.length === 0) return [];

@@ -1,10 +1,4 @@
-import {
-  HistoryLimits,
-  type HistoryCleared,
-  type HistoryPage,
-  type HistorySettings,
-  type Video,
-} from '@app/shared';
+import { HistoryLimits, type HistoryCleared, type HistoryPage, type HistorySettings, type Video } from '@app/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -15,8 +9,7 @@ const HISTORY = ['history'] as const;
 export function useHistoryPages(enabled: boolean) {
   const pages = useInfiniteQuery({
     queryKey: HISTORY,
-    queryFn: ({ pageParam }) =>
-      api<HistoryPage>(`/api/history?limit=${HistoryLimits.pageSize}&offset=${pageParam}`),
+    queryFn: ({ pageParam }) => api<HistoryPage>(`/api/history?limit=${HistoryLimits.pageSize}&offset=${pageParam}`),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (last.has_more ? all.length * HistoryLimits.pageSize : undefined),
     enabled,
