@@ -29,6 +29,7 @@ import { commentRoutes } from './modules/comments/comments.routes.ts';
 import { viewingRoutes } from './modules/viewing/viewing.routes.ts';
 import { advertiserRoutes } from './modules/advertisers/advertisers.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(viewingRoutes);
   await app.register(advertiserRoutes);
   await app.register(notificationRoutes);
+  await app.register(historyRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
   await registerWebApp(app, ctx.config.webDist);

@@ -22,3 +22,4 @@ export * from './notification-rules.ts';
 export * from './notifications.ts';
 export * from './captions.ts';
 export * from './daily.ts';
+export * from './history.ts';

@@ -7,6 +7,7 @@ import type {
   ClipViewsTable,
   ClipsTable,
 } from '../modules/clips/clips.tables.ts';
+import type { HistorySettingsTable, WatchHistoryTable } from '../modules/history/history.tables.ts';
 import type { CommentsTable } from '../modules/comments/comments.tables.ts';
 import type { NotificationMutesTable, NotificationsTable } from '../modules/notifications/notifications.tables.ts';
 import type { EmailTokensTable } from '../modules/auth/email-tokens.tables.ts';
@@ -26,6 +27,8 @@ import type {
 import type {
   FollowsTable,
   VideoCaptionsTable,
+  SearchTrigramsTable,
+  VideoSearchWordsTable,
   VideoLikesTable,
   VideoViewWindowsTable,
   VideoViewsTable,
@@ -84,6 +87,10 @@ export interface Database {
   ad_event_windows: AdEventWindowsTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  video_search_words: VideoSearchWordsTable;
+  search_trigrams: SearchTrigramsTable;
+  watch_history: WatchHistoryTable;
+  history_settings: HistorySettingsTable;
 }
 
 export interface UsersTable {

@@ -7,6 +7,7 @@ import { newStreamRow } from '../modules/streams/streams.service.ts';
 import { transfer } from '../modules/ledger/ledger.service.ts';
 import { RupeeAccount } from '../modules/ledger/rupee-accounts.ts';
 import type { VideosTable } from '../modules/videos/videos.tables.ts';
+import { insertVideo as storeVideo } from '../modules/videos/videos.repository.ts';
 import { systemClock } from '../lib/clock.ts';
 
 /**
@@ -46,7 +47,7 @@ export async function insertVideo(
     updated_at: at,
     ...overrides,
   };
-  await db.insertInto('videos').values(row).execute();
+  await storeVideo(db, row);
   return row;
 }
 

@@ -169,6 +169,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/history',
+        ...page(
+          () => import('./routes/history.tsx'),
+          (m) => <m.HistoryPage />,
+        ),
+      },
+      {
         path: '/notifications',
         ...page(
           () => import('./routes/notifications.tsx'),

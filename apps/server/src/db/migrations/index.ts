@@ -18,6 +18,7 @@ import * as ticketCategorySlugs from './20261128-0017-ticket-category-slugs.ts';
 import * as comments from './20261128-0018-comments.ts';
 import * as notifications from './20261128-0019-notifications.ts';
 import * as videoCaptions from './20261128-0021-video-captions.ts';
+import * as historyAndSearch from './20261128-0022-history-and-search.ts';
 import * as thumbnailChoices from './20261128-0023-thumbnail-choices.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261128-0018-comments': comments,
   '20261128-0019-notifications': notifications,
   '20261128-0021-video-captions': videoCaptions,
+  '20261128-0022-history-and-search': historyAndSearch,
   '20261128-0023-thumbnail-choices': thumbnailChoices,
 };

@@ -1,11 +1,12 @@
 import type { VideoListQuery } from '@app/shared';
 import { sql } from 'kysely';
-import type { Dialect, Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { byDay, utcDayOf } from '../../db/per-day.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import { newId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
+import { indexVideoWords, matchingVideos, searchTerms } from './search.repository.ts';
 
 /** Views and likes, moved by events and applied together at each commit. */
 const videoCounts = { views: columnCounter('videos', 'views'), likes: columnCounter('videos', 'likes') };
@@ -26,19 +27,20 @@ const videoById = preparedQuery((db, id: string) => withCreator(db).where('video
 export const findVideo = async (db: Executor, id: string): Promise<VideoRow | undefined> =>
   firstRow(await videoById(db, id));
 
-export async function listVideos(
-  db: Executor,
-  dialect: Dialect,
-  query: VideoListQuery,
-  creatorIds?: string[],
-): Promise<VideoRow[]> {
+export async function listVideos(db: Executor, query: VideoListQuery, creatorIds?: string[]): Promise<VideoRow[]> {
   let q = withCreator(db).where('videos.status', '=', 'ready');
   if (creatorIds) {
     if (creatorIds.length === 0) return [];
     q = q.where('videos.creator_id', 'in', creatorIds);
   }
   if (query.category) q = q.where(sql`lower(videos.category)`, '=', query.category.toLowerCase());
-  if (query.q) q = q.where(searchCondition(dialect, query.q));
+  if (query.q) {
+    const terms = await searchTerms(db, query.q);
+    if (terms.length === 0) return [];
+    q = q
+      .innerJoin(matchingVideos(db, terms).as('m'), (join) => join.onRef('m.video_id', '=', 'videos.id'))
+      .orderBy('m.rank', 'desc');
+  }
   q =
     query.sort === 'views'
       ? q.orderBy('videos.views', 'desc').orderBy('videos.created_at', 'desc')
@@ -46,17 +48,11 @@ export async function listVideos(
   return q.orderBy('videos.id', 'desc').limit(query.limit).offset(query.offset).execute();
 }
 
-/** Words of the query, each matched as a prefix, all required. */
-function searchCondition(dialect: Dialect, text: string) {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return sql<boolean>`1 = 0`;
-  if (dialect === 'sqlite') {
-    const match = words.map((w) => `"${w}"*`).join(' ');
-    return sql<boolean>`videos.rowid in (select rowid from videos_fts where videos_fts match ${match})`;
-  }
-  const tsquery = words.map((w) => `${w}:*`).join(' & ');
-  return sql<boolean>`to_tsvector('simple', videos.title || ' ' || videos.description || ' ' || videos.tags) @@ to_tsquery('simple', ${tsquery})`;
-}
+/** Ready videos by id, in no particular order. */
+export const findReadyVideos = (db: Executor, ids: string[]): Promise<VideoRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : withCreator(db).where('videos.id', 'in', ids).where('videos.status', '=', 'ready').execute();
 
 export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow[]> =>
   withCreator(db)
@@ -149,8 +145,10 @@ export async function videoTitles(db: Executor, ids: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
+/** Stores a video and the words it is found by. */
 export async function insertVideo(db: Executor, row: VideosTable): Promise<void> {
   await db.insertInto('videos').values(row).execute();
+  await indexVideoWords(db, row);
 }
 
 /**
@@ -186,12 +184,16 @@ export type VideoChanges = Partial<
 
 /** False when the row is gone (deleted meanwhile). */
 export async function updateVideo(db: Executor, id: string, changes: VideoChanges, at: string): Promise<boolean> {
-  const result = await db
+  const row = await db
     .updateTable('videos')
     .set({ ...changes, updated_at: at })
     .where('id', '=', id)
+    .returning(['id', 'title', 'description', 'tags'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!row) return false;
+  // an edited title, description or tags: the video is found by its new words, not its old ones
+  if ('title' in changes || 'description' in changes || 'tags' in changes) await indexVideoWords(db, row);
+  return true;
 }
 
 /** Deletes a video row (likes, views, ratings, captions and viewing sessions go by cascade); the row that went, if any. */

@@ -50,7 +50,7 @@ async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
 }
 
 export async function listFeed(ctx: AppContext, query: VideoListQuery): Promise<Video[]> {
-  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query));
+  return present(ctx.db, await repo.listVideos(ctx.db, query));
 }
 
 export async function listForCreator(ctx: AppContext, creatorId: string): Promise<Video[]> {
@@ -58,7 +58,13 @@ export async function listForCreator(ctx: AppContext, creatorId: string): Promis
 }
 
 export async function listFromCreators(ctx: AppContext, creatorIds: string[], query: VideoListQuery): Promise<Video[]> {
-  return present(ctx.db, await repo.listVideos(ctx.db, ctx.dialect, query, creatorIds));
+  return present(ctx.db, await repo.listVideos(ctx.db, query, creatorIds));
+}
+
+/** Ready videos by id, for lists of other features (a user's history); the missing ones are left out. */
+export async function readyVideos(ctx: AppContext, ids: string[]): Promise<Map<string, Video>> {
+  const videos = await present(ctx.db, await repo.findReadyVideos(ctx.db, ids));
+  return new Map(videos.map((v) => [v.id, v]));
 }
 
 /** A ready video for anyone; a processing or failed one only for its creator. */

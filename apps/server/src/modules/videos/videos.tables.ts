@@ -70,3 +70,15 @@ export interface VideoCaptionsTable {
   size_bytes: number;
   created_at: string;
 }
+
+/** The words a video is found by (see search-words.ts). */
+export interface VideoSearchWordsTable {
+  video_id: string;
+  word: string;
+}
+
+/** The trigrams of every word ever indexed: a typed word finds the words it is near by them. */
+export interface SearchTrigramsTable {
+  trigram: string;
+  word: string;
+}

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { creditedToByRef } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import { getVideo } from '../videos/videos.service.ts';
+import { recordWatch } from '../history/history.service.ts';
 import { EarningKind, payRewards, type Reward } from './rewards.service.ts';
 import { presentHeartbeat, presentSession } from './viewing.presenter.ts';
 import * as repo from './viewing.repository.ts';
@@ -92,6 +93,14 @@ export async function heartbeat(
     });
     // A beat that raced another one of the same session credits nothing: the other one counted.
     if (saved && qualifiesNow) await payQualifiedWatch(trx, session, after, now);
+    if (saved && (after.positionMs > 0 || after.watchedMs > 0))
+      await recordWatch(trx, {
+        userId: user.id,
+        videoId: session.video_id,
+        positionMs: after.positionMs,
+        durationMs: session.duration_ms,
+        at: now.toISOString(),
+      });
     const current = (await repo.findSession(trx, session.id))!;
     const earned = await creditedToByRef(trx, RupeeAccount.earnings(user.id), SESSION_KINDS, [session.id]);
     return presentHeartbeat(current, earned.get(session.id) ?? 0);

@@ -75,7 +75,13 @@ export function Header({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
         <LanguagePicker />
         {checkingSession ? null : user ? (
           <>
-            <Link to="/upload" className="button button-secondary create-button" data-testid="create-button">
+            <Link
+              to="/upload"
+              className="button button-secondary create-button"
+              // on a phone only the + shows: the link still says what it does
+              aria-label={t('header.create')}
+              data-testid="create-button"
+            >
               <span aria-hidden="true">+</span> <span className="create-label">{t('header.create')}</span>
             </Link>
             <NotificationBell />

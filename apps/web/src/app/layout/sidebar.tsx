@@ -110,7 +110,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
           items={[
             item('/viewer-earnings', 'sidebar.earnings', '₹'),
             item('/library', 'sidebar.library', '▣'),
-            item('/profile', 'sidebar.history', '↺'),
+            item('/history', 'sidebar.history', '↺'),
           ]}
         />
         <Section

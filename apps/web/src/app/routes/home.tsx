@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SponsoredCards } from '../../features/advertisers/components/sponsored-cards.tsx';
-import { type FeedParams, useFeed } from '../../features/videos/api/videos.ts';
+import { type FeedParams, useFeedPages } from '../../features/videos/api/videos.ts';
 import { CHIPS, CategoryChips, type ChipId } from '../../features/videos/components/category-chips.tsx';
 import { EmptyFeed } from '../../features/videos/components/empty-feed.tsx';
+import { FeedMore } from '../../features/videos/components/feed-more.tsx';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
 import { categoryName } from '../../features/videos/lib/category-name.ts';
 
@@ -22,7 +23,7 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
   const chip = chipOf(category);
-  const feed = useFeed(homeFeed(params));
+  const feed = useFeedPages(homeFeed(params));
 
   const select = (id: ChipId) => {
     const c = CHIPS.find((x) => x.id === id)!;
@@ -34,7 +35,7 @@ export function HomePage() {
       <h1 className="sr-only">{t('pages.home')}</h1>
       <CategoryChips active={chip ?? 'all'} onSelect={select} />
       <VideoGrid
-        videos={feed.data}
+        videos={feed.videos}
         isLoading={feed.isLoading}
         error={feed.error}
         onRetry={() => void feed.refetch()}
@@ -49,6 +50,7 @@ export function HomePage() {
           )
         }
         extra={<SponsoredCards category={category} />}
+        more={<FeedMore feed={feed} />}
       />
     </section>
   );

@@ -1,5 +1,13 @@
 import type { TipReceived, Video } from '@app/shared';
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api.ts';
 
 export interface FeedParams {
@@ -34,10 +42,43 @@ const feedQuery = (params: FeedParams) =>
 /** A feed page; results are reused for 5 minutes per filter. */
 export const useFeed = (params: FeedParams) => useQuery({ ...feedQuery(params), placeholderData: keepPreviousData });
 
-/** Starts fetching a feed page before anything renders it (the home page's, while the app starts). */
+export const DEFAULT_FEED_PAGE = 12;
+
+/**
+ * A feed a page at a time. The first page asks for exactly what a single page would (limit, offset
+ * 0), so the server's read cache answers it; a next page is asked for only after a full one.
+ */
+const feedPagesQuery = (params: Omit<FeedParams, 'offset'>) => {
+  const limit = params.limit ?? DEFAULT_FEED_PAGE;
+  return infiniteQueryOptions({
+    queryKey: ['videos', 'feed-pages', { ...params, limit }],
+    queryFn: ({ pageParam }) =>
+      api<{ videos: Video[] }>(`/api/videos?${query({ ...params, limit, offset: pageParam })}`).then((r) => r.videos),
+    initialPageParam: 0,
+    getNextPageParam: (last: Video[], pages: Video[][]) => (last.length === limit ? pages.length * limit : undefined),
+    staleTime: FEED_STALE_MS,
+  });
+};
+
+/**
+ * A feed that grows page by page (home, trending, category, search): `videos` holds every page so
+ * far, each video once even when new uploads shifted the pages between two requests.
+ */
+export function useFeedPages(params: Omit<FeedParams, 'offset'>, enabled = true) {
+  const pages = useInfiniteQuery({ ...feedPagesQuery(params), placeholderData: keepPreviousData, enabled });
+  const videos = useMemo(() => {
+    if (!pages.data) return undefined;
+    const seen = new Set<string>();
+    return pages.data.pages.flat().filter((v) => !seen.has(v.id) && seen.add(v.id));
+  }, [pages.data]);
+  return { ...pages, videos };
+}
+
+/** Starts fetching a feed's first page before anything renders it (the home page's, while the app starts). */
 export const prefetchFeed = async (client: QueryClient, params: FeedParams): Promise<Video[] | undefined> => {
-  await client.prefetchQuery(feedQuery(params));
-  return client.getQueryData(feedQuery(params).queryKey);
+  const options = feedPagesQuery(params);
+  await client.prefetchInfiniteQuery(options);
+  return client.getQueryData(options.queryKey)?.pages[0];
 };
 
 export const useSubscriptionFeed = (enabled: boolean) =>

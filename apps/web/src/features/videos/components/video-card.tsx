@@ -12,7 +12,16 @@ import { session } from '../../../lib/session/session-store.ts';
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
 
-export function VideoCard({ video, loading }: { video: Video; loading?: ThumbnailLoading }) {
+/** `progress`: the share of the video the viewer watched (0–1), shown as a bar under the picture (history). */
+export function VideoCard({
+  video,
+  loading,
+  progress,
+}: {
+  video: Video;
+  loading?: ThumbnailLoading;
+  progress?: number;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   const user = session.use((s) => s.user);
@@ -49,6 +58,7 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
               {t('videos.processingBadge')}
             </span>
           )}
+          {progress !== undefined && <WatchedBar share={progress} />}
           {preview && video.description && (
             <p className="thumb-preview" data-testid="card-preview" dir="auto">
               {video.description.slice(0, PREVIEW_CHARS)}
@@ -88,5 +98,23 @@ export function VideoCard({ video, loading }: { video: Video; loading?: Thumbnai
         </Link>
       )}
     </article>
+  );
+}
+
+function WatchedBar({ share }: { share: number }) {
+  const { t } = useTranslation();
+  const percent = Math.round(Math.min(1, Math.max(0, share)) * 100);
+  return (
+    <div
+      className="thumb-progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={t('videos.watchedPercent', { percent })}
+      data-testid="watched-bar"
+    >
+      <span style={{ width: `${percent}%` }} />
+    </div>
   );
 }

@@ -13,6 +13,10 @@ interface Props {
   empty: ReactNode;
   /** cards shown among the videos (sponsored cards), after the first row */
   extra?: ReactNode;
+  /** under the cards: the next page (LoadMore) */
+  more?: ReactNode;
+  /** per video id, the share of it watched (0–1): a bar under its picture */
+  progress?: Map<string, number>;
 }
 
 const EXTRA_AFTER = 3;
@@ -20,7 +24,7 @@ const EXTRA_AFTER = 3;
 const ON_FIRST_SCREEN = 6;
 
 /** Loading skeletons, the error panel, the empty state or the cards. */
-export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: Props) {
+export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra, more, progress }: Props) {
   const { t } = useTranslation();
   if (isLoading) return <CardSkeletons />;
   if (error) {
@@ -36,14 +40,22 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra }: P
   }
   if (!videos || videos.length === 0) return <>{empty}</>;
   return (
-    <CardGrid>
-      {videos.slice(0, EXTRA_AFTER).map((v, i) => (
-        <VideoCard key={v.id} video={v} loading={i === 0 ? 'first' : 'eager'} />
-      ))}
-      {extra}
-      {videos.slice(EXTRA_AFTER).map((v, i) => (
-        <VideoCard key={v.id} video={v} loading={i + EXTRA_AFTER < ON_FIRST_SCREEN ? 'eager' : 'lazy'} />
-      ))}
-    </CardGrid>
+    <>
+      <CardGrid>
+        {videos.slice(0, EXTRA_AFTER).map((v, i) => (
+          <VideoCard key={v.id} video={v} loading={i === 0 ? 'first' : 'eager'} progress={progress?.get(v.id)} />
+        ))}
+        {extra}
+        {videos.slice(EXTRA_AFTER).map((v, i) => (
+          <VideoCard
+            key={v.id}
+            video={v}
+            loading={i + EXTRA_AFTER < ON_FIRST_SCREEN ? 'eager' : 'lazy'}
+            progress={progress?.get(v.id)}
+          />
+        ))}
+      </CardGrid>
+      {more}
+    </>
   );
 }
