@@ -14,7 +14,12 @@ import { CAMPAIGN_NOT_FOUND } from './campaigns.service.ts';
  * click is one charge in the ledger (its key names the kind), so counts and spend come from there.
  * Someone else's campaign is "not found", the same answer as one that does not exist.
  */
-export async function campaignDaily(ctx: AppContext, user: UsersTable, id: string, days: number): Promise<CampaignDaily> {
+export async function campaignDaily(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+  days: number,
+): Promise<CampaignDaily> {
   const advertiser = await requireAdvertiser(ctx.db, user);
   const campaign = await repo.findCampaign(ctx.db, id);
   if (!campaign || campaign.advertiser_id !== advertiser.id)

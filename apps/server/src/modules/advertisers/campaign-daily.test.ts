@@ -16,7 +16,10 @@ describe.each(testDialects)('campaign per day on %s', (dialect) => {
     t.app.inject({ method, url, payload, headers: who ? bearer(who.access_token) : {} });
   const advertiserWithCampaign = async () => {
     const who = await signUpByEmail(t.app);
-    await call('POST', '/api/advertisers/account', who, { company_name: 'Chai Point', contact_email: 'ads@chai.example' });
+    await call('POST', '/api/advertisers/account', who, {
+      company_name: 'Chai Point',
+      contact_email: 'ads@chai.example',
+    });
     await call('POST', '/api/advertisers/funds', who, { amount: 1000 });
     const res = await call('POST', '/api/advertisers/campaigns', who, {
       title: 'Morning chai',
@@ -30,7 +33,11 @@ describe.each(testDialects)('campaign per day on %s', (dialect) => {
   };
   let address = 0;
   const event = (id: string, kind: 'impression' | 'click') =>
-    t.app.inject({ method: 'POST', url: `/api/advertisers/campaigns/${id}/${kind}`, remoteAddress: `10.9.0.${++address}` });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/advertisers/campaigns/${id}/${kind}`,
+      remoteAddress: `10.9.0.${++address}`,
+    });
 
   it("gives the owner's campaign impressions, clicks and spend per UTC day", async () => {
     const { who, campaign } = await advertiserWithCampaign();
@@ -76,7 +83,8 @@ describe.each(testDialects)('campaign per day on %s', (dialect) => {
     expect(noAccount.json().code).toBe('no_advertiser_account');
     expect((await call('GET', url('no-such-campaign'), who)).json().code).toBe('campaign_not_found');
     expect((await call('GET', url('x'.repeat(65)), who)).statusCode).toBe(400);
-    for (const days of ['0', '1000', 'abc']) expect((await call('GET', url(campaign.id, `?days=${days}`), who)).statusCode).toBe(400);
+    for (const days of ['0', '1000', 'abc'])
+      expect((await call('GET', url(campaign.id, `?days=${days}`), who)).statusCode).toBe(400);
     expect((await call('GET', url(campaign.id))).statusCode).toBe(401);
   });
 });

@@ -16,7 +16,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['analytics'],
-        summary: "Views, likes, tokens earned, new followers and comments of the signed-in creator's content per UTC day",
+        summary:
+          "Views, likes, tokens earned, new followers and comments of the signed-in creator's content per UTC day",
         querystring: DailyQuerySchema,
       },
     },

@@ -45,8 +45,16 @@ describe.each(testDialects)('creator analytics per day on %s', (dialect) => {
     );
     // One view happened three days ago, one forty days ago: it shows on its own day, or not at all.
     const views = await t.ctx.db.selectFrom('video_views').select('id').where('video_id', '=', video.id).execute();
-    await t.ctx.db.updateTable('video_views').set({ created_at: dayOffset(3) }).where('id', '=', views[0]!.id).execute();
-    await t.ctx.db.updateTable('video_views').set({ created_at: dayOffset(40) }).where('id', '=', views[1]!.id).execute();
+    await t.ctx.db
+      .updateTable('video_views')
+      .set({ created_at: dayOffset(3) })
+      .where('id', '=', views[0]!.id)
+      .execute();
+    await t.ctx.db
+      .updateTable('video_views')
+      .set({ created_at: dayOffset(40) })
+      .where('id', '=', views[1]!.id)
+      .execute();
 
     const res = await daily(creator.access_token);
     expect(res.statusCode).toBe(200);

@@ -218,5 +218,8 @@ export const creatorCommentCount = (ctx: AppContext, creatorId: string): Promise
   repo.creatorCommentCount(ctx.db, creatorId);
 
 /** Comments and replies on a creator's videos and clips per UTC day since a time (the dashboard's chart). */
-export const creatorCommentsPerDay = (ctx: AppContext, creatorId: string, since: string): Promise<Map<string, number>> =>
-  repo.commentsPerDay(ctx.db, creatorId, since);
+export const creatorCommentsPerDay = (
+  ctx: AppContext,
+  creatorId: string,
+  since: string,
+): Promise<Map<string, number>> => repo.commentsPerDay(ctx.db, creatorId, since);

@@ -6,13 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import { listFromCreators } from '../videos/videos.service.ts';
-import {
-  deleteFollow,
-  followedCreatorIds,
-  followExists,
-  followersPerDay,
-  insertFollow,
-} from './follows.repository.ts';
+import { deleteFollow, followedCreatorIds, followExists, followersPerDay, insertFollow } from './follows.repository.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
@@ -65,5 +59,8 @@ export async function subscriptionFeed(ctx: AppContext, follower: UsersTable, qu
 }
 
 /** A creator's new followers per UTC day since a time (the dashboard's chart). */
-export const creatorFollowersPerDay = (ctx: AppContext, creatorId: string, since: string): Promise<Map<string, number>> =>
-  followersPerDay(ctx.db, creatorId, since);
+export const creatorFollowersPerDay = (
+  ctx: AppContext,
+  creatorId: string,
+  since: string,
+): Promise<Map<string, number>> => followersPerDay(ctx.db, creatorId, since);

@@ -59,7 +59,8 @@ describe.each(testDialects)('viewer earnings per day on %s', (dialect) => {
 
   it('refuses bad ranges with 400 and strangers with 401', async () => {
     const viewer = await signUpByEmail(t.app);
-    for (const days of ['0', '1000', 'abc', '91']) expect((await daily(viewer.access_token, `?days=${days}`)).statusCode).toBe(400);
+    for (const days of ['0', '1000', 'abc', '91'])
+      expect((await daily(viewer.access_token, `?days=${days}`)).statusCode).toBe(400);
     expect((await daily()).statusCode).toBe(401);
   });
 });

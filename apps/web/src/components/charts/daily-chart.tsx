@@ -39,7 +39,7 @@ function useSummary(title: string, dates: string[], series: ChartSeries[]): stri
   });
 }
 
-function ChartTable({ title, dates, series }: { title: string; dates: string[]; series: ChartSeries[] }) {
+export function ChartTable({ title, dates, series }: { title: string; dates: string[]; series: ChartSeries[] }) {
   const { t } = useTranslation();
   const format = useFormats();
   return (
