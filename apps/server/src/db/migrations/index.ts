@@ -18,6 +18,7 @@ import * as ticketCategorySlugs from './20261128-0017-ticket-category-slugs.ts';
 import * as comments from './20261128-0018-comments.ts';
 import * as notifications from './20261128-0019-notifications.ts';
 import * as videoCaptions from './20261128-0021-video-captions.ts';
+import * as scheduledStreams from './20261128-0024-scheduled-streams.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-0018-comments': comments,
   '20261128-0019-notifications': notifications,
   '20261128-0021-video-captions': videoCaptions,
+  '20261128-0024-scheduled-streams': scheduledStreams,
 };
