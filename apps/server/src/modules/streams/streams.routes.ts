@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
+import { perUserLimit } from '../auth/auth-rate-limits.ts';
 import * as streams from './streams.service.ts';
 
 const tags = ['streams'];
@@ -36,7 +37,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/streams/schedule',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      onRequest: perUserLimit(app, 'stream-schedule', 30, '1 hour'),
       schema: {
         tags,
         summary: 'Schedule a stream: a title and a start time within 90 days, listed as Upcoming until it goes live',
@@ -51,7 +52,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/streams/:id/schedule',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      onRequest: perUserLimit(app, 'stream-reschedule', 60, '1 hour'),
       schema: {
         tags,
         summary: 'Change a scheduled stream (creator only); DELETE /api/streams/{id} cancels it',
