@@ -153,7 +153,8 @@ describe.each(testDialects)('scheduled streams on %s', (dialect) => {
     expect((await schedule(creator)).statusCode).toBe(409);
     // and past the hourly budget of requests, 429 whatever they ask
     const more = await Promise.all(Array.from({ length: 15 }, () => schedule(creator, { scheduled_for: 'no' })));
-    expect(more.at(-1)!.statusCode).toBe(429);
+    expect(more.filter((r) => r.statusCode === 429).length).toBeGreaterThan(0);
+    expect(more.every((r) => r.statusCode === 429 || r.statusCode === 400)).toBe(true);
   });
 
   it('shows a stream whose time passed as starting soon for an hour, then only to its creator', async () => {

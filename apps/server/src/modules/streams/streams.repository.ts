@@ -1,6 +1,7 @@
 import type { StreamCategory } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { StreamsTable } from './streams.tables.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 
@@ -98,6 +99,15 @@ export function listCreatorStreams(
     if (page.scheduledAfter) q = q.where('streams.scheduled_for', '>=', page.scheduledAfter);
   }
   return q.orderBy('streams.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/**
+ * Holds the creator's user row until the transaction ends (PostgreSQL; SQLite runs one writer at a
+ * time anyway), so two schedule requests of one creator count and insert one after the other.
+ */
+export async function lockCreator(db: Executor, creatorId: string): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db.selectFrom('users').select('id').where('id', '=', creatorId).forUpdate().execute();
 }
 
 /** How many streams the creator has scheduled from `after` on. */

@@ -138,6 +138,7 @@ export async function scheduleStream(
 ): Promise<Stream> {
   const id = newId();
   await writeTransaction(ctx.db, async (trx) => {
+    await repo.lockCreator(trx, user.id);
     if ((await repo.countUpcomingBy(trx, user.id, scheduledVisibleAfter(ctx))) >= StreamLimits.scheduledMaxPerCreator)
       throw conflict(`You can have at most ${StreamLimits.scheduledMaxPerCreator} upcoming scheduled streams`, {
         code: 'too_many_scheduled_streams',
