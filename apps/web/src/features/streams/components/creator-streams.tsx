@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useDiscardStream } from '../api/streams.ts';
 import { useCreatorStreams } from '../api/schedule.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { isMissed } from '../lib/schedule-time.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import { StreamCard } from './stream-card.tsx';
@@ -14,7 +15,7 @@ import { StreamCard } from './stream-card.tsx';
 function OwnerActions({ stream, onEdit }: { stream: Stream; onEdit(): void }) {
   const { t } = useTranslation();
   const discard = useDiscardStream();
-  const missed = isMissed(stream, Date.now());
+  const missed = isMissed(stream, useNow(false));
   return (
     <div className="scheduled-actions">
       {missed && (

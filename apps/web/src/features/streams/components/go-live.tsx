@@ -8,6 +8,7 @@ import { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import { useCamera } from '../hooks/use-camera.ts';
 import { formatClock } from '../lib/live-time.ts';
 import { isDue } from '../lib/schedule-time.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
 import { StreamManager, type StreamEnded } from './stream-manager.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
@@ -19,7 +20,7 @@ import { isolate } from '../../../lib/i18n/isolate.ts';
  */
 function useUnfinishedStream(enabled: boolean): Stream | undefined {
   const { data } = useOwnStreams(enabled);
-  const now = Date.now();
+  const now = useNow(false);
   return data?.find((s) => (s.status === 'scheduled' ? isDue(s, now) : s.status !== 'ended'));
 }
 

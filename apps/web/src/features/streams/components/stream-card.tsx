@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock } from '../lib/live-time.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { isStartingSoon } from '../lib/schedule-time.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
@@ -32,7 +33,7 @@ export function StreamTags({ tags }: { tags: string[] }) {
 /** A scheduled stream's badges: Upcoming (or Starting soon once its time came) and when, in the reader's zone. */
 function ScheduledBadges({ scheduledFor }: { scheduledFor: string }) {
   const { t } = useTranslation();
-  const soon = isStartingSoon({ scheduled_for: scheduledFor }, Date.now());
+  const soon = isStartingSoon({ scheduled_for: scheduledFor }, useNow(false));
   return (
     <span className="badge badge-upcoming" data-testid="upcoming-badge">
       {t(soon ? 'live.startingSoon' : 'live.status.scheduled')}
