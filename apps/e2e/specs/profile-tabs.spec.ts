@@ -52,7 +52,7 @@ describe.runIf(browserAvailable())('profile tabs and scheduled streams in Chromi
       await page.goto('/profile');
       const videos = page.getByTestId('profile-panel-videos');
       await expect.poll(() => videos.getByTestId('video-card').count()).toBe(12);
-      expect(await selectedTab(page)).toBe('Videos');
+      await expect.poll(() => selectedTab(page)).toBe('Videos');
       await videos.getByTestId('load-more').click();
       await expect.poll(() => videos.getByTestId('video-card').count()).toBe(VIDEOS);
       await violations(page, `profile videos ${width}`);
@@ -61,16 +61,16 @@ describe.runIf(browserAvailable())('profile tabs and scheduled streams in Chromi
       // the keyboard: arrows move and show, Home and End jump, only the chosen tab is tabbable
       await page.getByRole('tab', { name: 'Videos' }).focus();
       await page.keyboard.press('ArrowRight');
-      expect(await selectedTab(page)).toBe('Clips');
+      await expect.poll(() => selectedTab(page)).toBe('Clips');
       await page.waitForURL(/\?tab=clips$/);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clips');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Clips');
       await page.getByTestId('profile-panel-clips').getByText('Best tihai').waitFor();
       await page.keyboard.press('End');
-      expect(await selectedTab(page)).toBe('Streams');
+      await expect.poll(() => selectedTab(page)).toBe('Streams');
       await page.keyboard.press('Home');
-      expect(await selectedTab(page)).toBe('Videos');
+      await expect.poll(() => selectedTab(page)).toBe('Videos');
       await page.keyboard.press('ArrowLeft');
-      expect(await selectedTab(page)).toBe('Streams');
+      await expect.poll(() => selectedTab(page)).toBe('Streams');
       expect(await page.locator('[role=tab][tabindex="0"]').count()).toBe(1);
       expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('profile-tab-streams');
       await page.keyboard.press('Tab'); // on to the panel
@@ -78,7 +78,7 @@ describe.runIf(browserAvailable())('profile tabs and scheduled streams in Chromi
 
       // a tab can be linked to
       await page.goto('/profile?tab=clips');
-      expect(await selectedTab(page)).toBe('Clips');
+      await expect.poll(() => selectedTab(page)).toBe('Clips');
       await page.getByTestId('profile-panel-clips').getByText('Best tihai').waitFor();
       await screenshot(page, `profile-tabs-clips-${width}`);
 
@@ -123,6 +123,29 @@ describe.runIf(browserAvailable())('profile tabs and scheduled streams in Chromi
       expect(await listed.getByTestId('scheduled-time').textContent()).toBe(shown);
       await violations(page, `live upcoming ${width}`);
       await screenshot(page, `live-upcoming-${width}`);
+
+      // a visitor follows the creator's name to their channel: the same public tabs, nothing to change
+      const visitor = await (
+        await newContext(browser, { baseURL: server.url, width, timezoneId: 'Asia/Kolkata' })
+      ).newPage();
+      await visitor.goto('/live?status=scheduled');
+      await visitor
+        .getByTestId('stream-card')
+        .filter({ hasText: `Sitar night ${width}` })
+        .getByRole('link', { name: email.split('@')[0] })
+        .click();
+      await visitor.waitForURL(/\/channel\//);
+      await visitor.getByRole('heading', { level: 1, name: email.split('@')[0] }).waitFor();
+      await expect.poll(() => visitor.getByTestId('profile-panel-videos').getByTestId('video-card').count()).toBe(12);
+      await visitor.getByRole('tab', { name: 'Streams' }).click();
+      await visitor.waitForURL(/\?tab=streams$/);
+      const theirs = visitor.getByTestId('streams-scheduled').getByTestId('stream-card');
+      await theirs.getByRole('heading', { name: `Sitar night ${width}` }).waitFor();
+      expect(await theirs.getByRole('button').count()).toBe(0);
+      expect(await visitor.getByTestId('schedule-open').count()).toBe(0);
+      await violations(visitor, `channel ${width}`);
+      await screenshot(visitor, `channel-streams-${width}`);
+      await visitor.context().close();
 
       // edit, then cancel
       await page.goto('/profile?tab=streams');

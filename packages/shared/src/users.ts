@@ -32,3 +32,7 @@ export const UserContentQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type UserContentQuery = z.infer<typeof UserContentQuerySchema>;
+
+/** What anyone may see of a user: their channel page's header (GET /api/users/{id}). */
+export const PublicUserSchema = UserSchema.pick({ id: true, username: true, created_at: true, wallet_address: true });
+export type PublicUser = z.infer<typeof PublicUserSchema>;

@@ -120,6 +120,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/channel/:userId',
+        ...page(
+          () => import('../features/users/components/channel-view.tsx'),
+          (m) => <m.ChannelView />,
+        ),
+      },
+      {
         path: '/login',
         ...page(
           () => import('./routes/login.tsx'),

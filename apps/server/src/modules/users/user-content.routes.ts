@@ -1,5 +1,6 @@
 import {
   ClipListSchema,
+  PublicUserSchema,
   StreamListSchema,
   UserContentQuerySchema,
   UserStreamListQuerySchema,
@@ -18,19 +19,36 @@ import { findUserByRef } from './users.service.ts';
 const tags = ['users'];
 const Params = z.object({ id: z.string().min(1).max(64) });
 
-async function creatorId(ctx: AppContext, id: string): Promise<string> {
-  const user = await findUserByRef(ctx.db, id);
+async function findUser(ctx: AppContext, ref: string) {
+  const user = await findUserByRef(ctx.db, ref);
   if (!user) throw notFound('User not found', { code: 'user_not_found' });
-  return user.id;
+  return user;
 }
+const creatorId = async (ctx: AppContext, ref: string): Promise<string> => (await findUser(ctx, ref)).id;
 
 /**
- * The tabs of a profile: one user's videos, clips and streams, a page at a time. Anyone sees what
+ * A user's channel: who they are, and the tabs of their profile: one user's videos, clips and streams, a page at a time. Anyone sees what
  * is public; the user also sees their own that are still processing, and scheduled streams long past.
  * A kept (anonymous) answer is public, so signed-in readers may be served it, but their own misses
  * may hold their private items and are never kept.
  */
 export const userContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: "A user's public profile: name, wallet and when they joined (by id or wallet address)",
+        params: Params,
+        response: { 200: PublicUserSchema },
+      },
+    },
+    async (req) => {
+      const { id, username, created_at, wallet_address } = await findUser(app.ctx, req.params.id);
+      return { id, username, created_at, wallet_address };
+    },
+  );
+
   app.get(
     '/api/users/:id/videos',
     {

@@ -55,6 +55,17 @@ describe.each(testDialects)('a profile’s videos, clips and streams on %s', (di
     expect(streams.map((s) => s.id)).toEqual([ended.id]);
   });
 
+  it('shows anyone a public profile, never the email or balance', async () => {
+    for (const ref of [other.user.id, creator.user.wallet_address!.toLowerCase()]) {
+      const res = await get(`/api/users/${ref}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual(['created_at', 'id', 'username', 'wallet_address']);
+    }
+    expect((await get(`/api/users/${other.user.id}`)).json()).toMatchObject({ username: other.user.username });
+    expect((await get('/api/users/nobody')).json<ApiErrorBody>().code).toBe('user_not_found');
+  });
+
   it('answers bad ids and pages with clear 4xx, never 500', async () => {
     for (const kind of ['videos', 'clips', 'streams']) {
       const unknown = await get(`/api/users/nobody/${kind}`);

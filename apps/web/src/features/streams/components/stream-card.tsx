@@ -30,6 +30,13 @@ export function StreamTags({ tags }: { tags: string[] }) {
   );
 }
 
+/** The creator's name, to their channel. */
+const CreatorLink = ({ stream }: { stream: Stream }) => (
+  <Link to={`/channel/${stream.creator_id}`} className="creator-link">
+    <bdi>{stream.creator_username}</bdi>
+  </Link>
+);
+
 /** A scheduled stream's badges: Upcoming (or Starting soon once its time came) and when, in the reader's zone. */
 function ScheduledBadges({ scheduledFor }: { scheduledFor: string }) {
   const { t } = useTranslation();
@@ -64,7 +71,7 @@ export function StreamCard({ stream, children }: { stream: Stream; children?: Re
           </time>
         </p>
         <p className="video-meta">
-          <bdi>{stream.creator_username}</bdi> ·{' '}
+          <CreatorLink stream={stream} /> ·{' '}
           {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
         </p>
         {children}
@@ -100,7 +107,7 @@ export function StreamCard({ stream, children }: { stream: Stream; children?: Re
         </h3>
       </Link>
       <p className="video-meta">
-        <bdi>{stream.creator_username}</bdi>
+        <CreatorLink stream={stream} />
       </p>
       <p className="video-meta">{t(`clips.category.${stream.category}`, { defaultValue: stream.category })}</p>
       <StreamTags tags={stream.tags} />

@@ -1,5 +1,5 @@
-import type { Clip, Video } from '@app/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Clip, PublicUser, Video } from '@app/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 const PAGE = 12;
@@ -29,3 +29,11 @@ function useUserPages<K extends 'videos' | 'clips', T extends { status: string }
 
 export const useUserVideos = (userId: string) => useUserPages<'videos', Video>(userId, 'videos');
 export const useUserClips = (userId: string) => useUserPages<'clips', Clip>(userId, 'clips');
+
+/** A user's public profile, the header of their channel page. */
+export const usePublicUser = (userId: string) =>
+  useQuery({
+    queryKey: ['users', userId, 'profile'],
+    queryFn: () => api<PublicUser>(`/api/users/${encodeURIComponent(userId)}`),
+    retry: false,
+  });

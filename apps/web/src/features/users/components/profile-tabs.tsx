@@ -41,7 +41,7 @@ function ClipsPanel({ userId, own }: { userId: string; own: boolean }) {
  * A profile's Videos, Clips and Streams as tabs (the WAI-ARIA tabs pattern: arrow keys, Home and
  * End move between them and show the one reached; only the chosen tab is in the tab order).
  */
-export function ProfileTabs({ userId, own }: { userId: string; own: boolean }) {
+export function ProfileTabs({ userId, own, labelledBy }: { userId: string; own: boolean; labelledBy: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const current = tabFrom(params);
@@ -70,7 +70,7 @@ export function ProfileTabs({ userId, own }: { userId: string; own: boolean }) {
 
   return (
     <section className="profile-tabs">
-      <div className="tabs" role="tablist" aria-label={t('profile.contentTabs')} onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-labelledby={labelledBy} onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
           <button
             key={tab}

@@ -120,7 +120,7 @@ export function ProfileView() {
         </div>
       </dl>
       <div className="section-head">
-        <h2>{t('profile.myContent')}</h2>
+        <h2 id="profile-content">{t('profile.myContent')}</h2>
         <button
           type="button"
           className="button button-outline"
@@ -135,7 +135,7 @@ export function ProfileView() {
           {t('profile.refresh')}
         </button>
       </div>
-      <ProfileTabs userId={user.id} own />
+      <ProfileTabs userId={user.id} own labelledBy="profile-content" />
       <TipsReceived />
       <aside className="card">
         <h2>{t('profile.tipsTitle')}</h2>
