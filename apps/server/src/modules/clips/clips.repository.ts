@@ -40,7 +40,11 @@ export function listClips(db: Executor, query: ClipListQuery) {
 }
 
 /** A page of a creator's clips, newest first: ready ones only unless `all` (their creator asks). */
-export function listCreatorPage(db: Executor, creatorId: string, page: { limit: number; offset: number; all: boolean }) {
+export function listCreatorPage(
+  db: Executor,
+  creatorId: string,
+  page: { limit: number; offset: number; all: boolean },
+) {
   let q = withCreator(db).where('clips.creator_id', '=', creatorId);
   if (!page.all) q = q.where('clips.status', '=', 'ready');
   return q

@@ -97,14 +97,20 @@ describe.each(testDialects)('scheduled streams on %s', (dialect) => {
       expect(['invalid_format', 'invalid_value']).toContain((await error({ scheduled_for: bad })).code);
     expect(await error({ scheduled_for: '2030-13-45T99:00:00Z' })).toMatchObject({ code: 'invalid_format' });
     expect(await error({})).toMatchObject({ field: 'scheduled_for' });
-    expect(await error({ title: ' ', scheduled_for: inMinutes(60) })).toMatchObject({ code: 'required', field: 'title' });
+    expect(await error({ title: ' ', scheduled_for: inMinutes(60) })).toMatchObject({
+      code: 'required',
+      field: 'title',
+    });
     expect(await error({ title: 'x'.repeat(101), scheduled_for: inMinutes(60) })).toMatchObject({ code: 'too_long' });
-    const anonymous = await call('POST', '/api/streams/schedule', undefined, { title: 'ok', scheduled_for: inMinutes(60) });
+    const anonymous = await call('POST', '/api/streams/schedule', undefined, {
+      title: 'ok',
+      scheduled_for: inMinutes(60),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await ids(`/api/users/${creator.user.id}/streams?status=scheduled`, creator)).toEqual([]);
   });
 
-  it("lets only the creator change or cancel a scheduled stream", async () => {
+  it('lets only the creator change or cancel a scheduled stream', async () => {
     const stream = await scheduled(owner, { title: 'Before' });
     const body = { title: 'After', scheduled_for: inMinutes(90), category: 'Art' };
     const byOther = await call('PUT', `/api/streams/${stream.id}/schedule`, other, body);
@@ -115,7 +121,10 @@ describe.each(testDialects)('scheduled streams on %s', (dialect) => {
       'stream_not_found',
     );
     expect((await call('PUT', `/api/streams/${'x'.repeat(65)}/schedule`, owner, body)).statusCode).toBe(400);
-    const past = await call('PUT', `/api/streams/${stream.id}/schedule`, owner, { ...body, scheduled_for: inMinutes(-5) });
+    const past = await call('PUT', `/api/streams/${stream.id}/schedule`, owner, {
+      ...body,
+      scheduled_for: inMinutes(-5),
+    });
     expect(past.json<ApiErrorBody>().code).toBe('schedule_in_past');
     const cancelByOther = await call('DELETE', `/api/streams/${stream.id}`, other);
     expect(cancelByOther.statusCode).toBe(403);

@@ -191,7 +191,10 @@ export async function listStreams(ctx: AppContext, query: z.output<typeof Stream
     creatorId = (await findUserByRef(ctx.db, query.creator))?.id;
     if (!creatorId) return [];
   }
-  return present(ctx, await repo.listStreams(ctx.db, { ...query, creatorId, scheduledAfter: scheduledVisibleAfter(ctx) }));
+  return present(
+    ctx,
+    await repo.listStreams(ctx.db, { ...query, creatorId, scheduledAfter: scheduledVisibleAfter(ctx) }),
+  );
 }
 
 /**

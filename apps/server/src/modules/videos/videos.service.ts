@@ -1,4 +1,12 @@
-import { Rewards, microToTokens, tokensToMicro, type TipReceived, type UserContentQuery, type Video, type VideoListQuery } from '@app/shared';
+import {
+  Rewards,
+  microToTokens,
+  tokensToMicro,
+  type TipReceived,
+  type UserContentQuery,
+  type Video,
+  type VideoListQuery,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';

@@ -71,8 +71,7 @@ export function StreamCard({ stream, children }: { stream: Stream; children?: Re
           </time>
         </p>
         <p className="video-meta">
-          <CreatorLink stream={stream} /> ·{' '}
-          {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
+          <CreatorLink stream={stream} /> · {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
         </p>
         {children}
       </article>
