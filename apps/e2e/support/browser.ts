@@ -40,11 +40,12 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /** A fresh context; `language` is stored before any page script runs (default English for readable assertions). */
 export async function newContext(
   browser: Browser,
-  opts: { baseURL: string; language?: string | null; width?: number; height?: number },
+  opts: { baseURL: string; language?: string | null; width?: number; height?: number; timezoneId?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: opts.baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.language !== null) {
     await context.addInitScript((lang) => {

@@ -16,6 +16,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { emailAccountRoutes } from './modules/auth/email-account.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { userContentRoutes } from './modules/users/user-content.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { captionRoutes } from './modules/videos/captions.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(emailAccountRoutes);
   await app.register(userRoutes);
+  await app.register(userContentRoutes);
   await app.register(videoRoutes);
   await app.register(captionRoutes);
   await app.register(followRoutes);

@@ -142,6 +142,14 @@ export const ErrorCodes = [
   'stream_ended_create_new',
   /** a stream that has been on air is kept: it can be ended, not discarded */
   'stream_was_live',
+  /** a scheduled stream's start time that has passed */
+  'schedule_in_past',
+  /** a scheduled stream's start time too far ahead (params.max days) */
+  'schedule_too_far',
+  /** a creator with as many upcoming scheduled streams as allowed */
+  'too_many_scheduled_streams',
+  /** editing the schedule of a stream that is not (or no longer) scheduled */
+  'stream_not_scheduled',
   /** the recording of a live stream cannot be reached for a moment */
   'recording_unavailable',
   /** WebRTC playback of a stream that is not receiving video right now */
@@ -210,8 +218,9 @@ export function issueError(issue: IssueLike): IssueError {
   const base = { detail: issue.message, ...(field ? { field } : {}) };
   const min = Number(issue.minimum);
   const max = Number(issue.maximum);
-  const named = (issue.params as { code?: unknown } | undefined)?.code;
-  if (issue.code === 'custom' && isErrorCode(named)) return { ...base, code: named };
+  const { code: named, ...params } = (issue.params ?? {}) as { code?: unknown } & ErrorParams;
+  if (issue.code === 'custom' && isErrorCode(named))
+    return { ...base, code: named, ...(Object.keys(params).length > 0 ? { params } : {}) };
   if (issue.code === 'too_small') {
     if (issue.origin === 'string')
       return min <= 1 ? { ...base, code: 'required' } : { ...base, code: 'too_short', params: { min } };

@@ -37,11 +37,22 @@ export const StreamLimits = {
   restartReconnectMaxMs: 1_500,
   /** the stream form resets this long after stop */
   resetAfterStopMs: 3_000,
+  /** a stream is scheduled at most this many days ahead */
+  scheduleMaxDays: 90,
+  /** upcoming scheduled streams one creator may have at a time */
+  scheduledMaxPerCreator: 10,
+  /**
+   * A scheduled stream whose time has come shows as "starting soon" for this long, and a new stream
+   * created this close to its time (before or after) takes it over; after that it is hidden from
+   * everyone but its creator, who may reschedule or cancel it.
+   */
+  startingSoonMs: 60 * 60_000,
 } as const;
 
 /**
+ * scheduled: created ahead for a start time (`scheduled_for`), nothing received yet;
  * created: has a key, nothing received yet; live: started or receiving; interrupted: the ingest
  * dropped and may come back within the grace period; ended: stopped, the recording kept.
  */
-export const StreamStatuses = ['created', 'live', 'interrupted', 'ended'] as const;
+export const StreamStatuses = ['scheduled', 'created', 'live', 'interrupted', 'ended'] as const;
 export type StreamStatus = (typeof StreamStatuses)[number];

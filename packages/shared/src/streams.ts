@@ -26,11 +26,33 @@ export const StreamCreateSchema = z.object({
 });
 export type StreamCreateInput = z.input<typeof StreamCreateSchema>;
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A stream planned for later: what the directory lists as Upcoming. The time is checked against this
+ * machine's clock, so the form and the server refuse the same times.
+ */
+export const StreamScheduleSchema = StreamCreateSchema.extend({
+  scheduled_for: z.iso
+    .datetime({ offset: true, error: 'Choose a start date and time' })
+    .refine((at) => Date.parse(at) > Date.now(), {
+      message: 'The start time must be in the future',
+      params: { code: 'schedule_in_past' },
+    })
+    .refine((at) => Date.parse(at) <= Date.now() + StreamLimits.scheduleMaxDays * DAY_MS, {
+      message: `The start time must be within ${StreamLimits.scheduleMaxDays} days`,
+      params: { code: 'schedule_too_far', max: StreamLimits.scheduleMaxDays },
+    })
+    .transform((at) => new Date(at).toISOString()),
+});
+export type StreamScheduleInput = z.input<typeof StreamScheduleSchema>;
+
 export const StreamCreatedSchema = z.object({ stream_id: z.string(), stream_key: z.string(), rtmp_url: z.string() });
 export type StreamCreated = z.infer<typeof StreamCreatedSchema>;
 
 export const StreamListQuerySchema = z.object({
-  status: z.enum(['live', 'ended', 'all']).default('live'),
+  /** scheduled: the upcoming streams, soonest first, until an hour past their time */
+  status: z.enum(['live', 'ended', 'all', 'scheduled']).default('live'),
   limit: z.coerce.number().int().min(1).max(StreamLimits.listMax).default(StreamLimits.listDefault),
   offset: z.coerce.number().int().min(0).default(0),
   category: z.enum(StreamCategories).optional(),
@@ -48,6 +70,8 @@ export const StreamSchema = z.object({
   viewers_count: z.number(),
   max_viewers: z.number(),
   start_time: z.string().nullable(),
+  /** when its creator plans to go live; null for a stream not scheduled ahead */
+  scheduled_for: z.string().nullable(),
   end_time: z.string().nullable(),
   /** seconds live so far (live) or in all (ended) */
   duration: z.number(),
@@ -67,6 +91,14 @@ export const StreamSchema = z.object({
 export type Stream = z.infer<typeof StreamSchema>;
 
 export const StreamListSchema = z.object({ streams: z.array(StreamSchema) });
+
+/** A creator's streams on their profile: those on air or ended, or those scheduled. */
+export const UserStreamListQuerySchema = z.object({
+  status: z.enum(['past', 'scheduled']).default('past'),
+  limit: z.coerce.number().int().min(1).max(StreamLimits.listMax).default(StreamLimits.listDefault),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type UserStreamListQuery = z.infer<typeof UserStreamListQuerySchema>;
 
 /**
  * The live directory's stats card (at the top of the live page): on air now, watching now, earned by all

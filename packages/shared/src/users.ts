@@ -25,3 +25,14 @@ export const ProfileUpdateSchema = z.object({
   username: UsernameSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** A page of one creator's videos or clips on their profile (GET /api/users/{id}/videos, …/clips). */
+export const UserContentQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type UserContentQuery = z.infer<typeof UserContentQuerySchema>;
+
+/** What anyone may see of a user: their channel page's header (GET /api/users/{id}). */
+export const PublicUserSchema = UserSchema.pick({ id: true, username: true, created_at: true, wallet_address: true });
+export type PublicUser = z.infer<typeof PublicUserSchema>;

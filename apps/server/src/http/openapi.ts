@@ -39,6 +39,11 @@ export const WITHOUT_SIGN_IN: Record<string, 'public' | 'optional'> = {
   'GET /api/videos/:id/captions': 'optional',
   'GET /api/videos/:id/captions/:language': 'public',
   'GET /api/advertisers/sponsored': 'optional',
+  // a channel: its header for anyone; its tabs' public items for anyone, and the owner's own unpublished ones too
+  'GET /api/users/:id': 'public',
+  'GET /api/users/:id/videos': 'optional',
+  'GET /api/users/:id/clips': 'optional',
+  'GET /api/users/:id/streams': 'optional',
   'POST /api/advertisers/campaigns/:id/impression': 'optional',
   'POST /api/advertisers/campaigns/:id/click': 'optional',
 };

@@ -127,6 +127,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/channel/:userId',
+        ...page(
+          () => import('../features/users/components/channel-view.tsx'),
+          (m) => <m.ChannelView />,
+        ),
+      },
+      {
         path: '/login',
         ...page(
           () => import('./routes/login.tsx'),

@@ -20,6 +20,7 @@ import * as notifications from './20261128-0019-notifications.ts';
 import * as videoCaptions from './20261128-0021-video-captions.ts';
 import * as historyAndSearch from './20261128-0022-history-and-search.ts';
 import * as thumbnailChoices from './20261128-0023-thumbnail-choices.ts';
+import * as scheduledStreams from './20261128-0024-scheduled-streams.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-0021-video-captions': videoCaptions,
   '20261128-0022-history-and-search': historyAndSearch,
   '20261128-0023-thumbnail-choices': thumbnailChoices,
+  '20261128-0024-scheduled-streams': scheduledStreams,
 };

@@ -40,6 +40,22 @@ export function listClips(db: Executor, query: ClipListQuery) {
     .execute();
 }
 
+/** A page of a creator's clips, newest first: ready ones only unless `all` (their creator asks). */
+export function listCreatorPage(
+  db: Executor,
+  creatorId: string,
+  page: { limit: number; offset: number; all: boolean },
+) {
+  let q = withCreator(db).where('clips.creator_id', '=', creatorId);
+  if (!page.all) q = q.where('clips.status', '=', 'ready');
+  return q
+    .orderBy('clips.created_at', 'desc')
+    .orderBy('clips.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
 /** False when the clip is gone (its source video was deleted while it was cut). */
 export async function markReady(
   db: Executor,

@@ -7,6 +7,7 @@ import {
   type ClipLikeResult,
   type ClipListQuery,
   type ClipStats,
+  type UserContentQuery,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -53,6 +54,17 @@ async function visibleClip(db: Executor, id: string, viewer?: UsersTable): Promi
 
 export async function listClips(ctx: AppContext, query: ClipListQuery, viewer?: UsersTable): Promise<Clip[]> {
   return present(ctx.db, await repo.listClips(ctx.db, query), viewer);
+}
+
+/** A creator's clips on their profile: the ready ones, and for the creator also those being cut or failed. */
+export async function listCreatorClips(
+  ctx: AppContext,
+  creatorId: string,
+  page: UserContentQuery,
+  viewer?: UsersTable,
+): Promise<Clip[]> {
+  const rows = await repo.listCreatorPage(ctx.db, creatorId, { ...page, all: viewer?.id === creatorId });
+  return present(ctx.db, rows, viewer);
 }
 
 export async function getClip(ctx: AppContext, id: string, viewer?: UsersTable): Promise<Clip> {

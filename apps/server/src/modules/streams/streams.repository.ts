@@ -1,6 +1,7 @@
 import type { StreamCategory } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { StreamsTable } from './streams.tables.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 
@@ -24,16 +25,36 @@ export const findStreamByKeyHash = (db: Executor, keyHash: string): Promise<Stre
   withCreator(db).where('streams.key_hash', '=', keyHash).executeTakeFirst();
 
 export interface StreamFilter {
-  status: 'live' | 'ended' | 'all';
+  status: 'live' | 'ended' | 'all' | 'scheduled';
+  /** scheduled streams due before this are left out (ISO) */
+  scheduledAfter: string;
   category?: StreamCategory | undefined;
   creatorId?: string | undefined;
   limit: number;
   offset: number;
 }
 
-/** Live means on air or briefly interrupted; a stream that was created but never started is not listed. */
+/** A created stream with a planned start on or after `after`: upcoming. */
+const upcoming = (db: Executor, after: string) =>
+  withCreator(db).where('streams.status', '=', 'created').where('streams.scheduled_for', '>=', after);
+
+/**
+ * Live means on air or briefly interrupted; a stream that was created but never started is not
+ * listed unless it is scheduled (and then soonest first).
+ */
 export function listStreams(db: Executor, filter: StreamFilter): Promise<StreamRow[]> {
   let q = withCreator(db);
+  if (filter.status === 'scheduled') {
+    q = upcoming(db, filter.scheduledAfter);
+    if (filter.category) q = q.where('streams.category', '=', filter.category);
+    if (filter.creatorId) q = q.where('streams.creator_id', '=', filter.creatorId);
+    return q
+      .orderBy('streams.scheduled_for', 'asc')
+      .orderBy('streams.id', 'asc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+  }
   if (filter.status === 'live') q = q.where('streams.status', 'in', ['live', 'interrupted']);
   else if (filter.status === 'ended')
     q = q.where('streams.status', '=', 'ended').where('streams.started_at', 'is not', null);
@@ -57,6 +78,79 @@ export const listOwnStreams = (db: Executor, creatorId: string, limit: number): 
     .orderBy('streams.id', 'desc')
     .limit(limit)
     .execute();
+
+/**
+ * A creator's streams for their profile: `past` those that went on air, newest first; `scheduled`
+ * the ones planned, soonest first, from `scheduledAfter` on (null: also those whose time is long past,
+ * which only their creator sees).
+ */
+export function listCreatorStreams(
+  db: Executor,
+  creatorId: string,
+  page: { status: 'past' | 'scheduled'; scheduledAfter: string | null; limit: number; offset: number },
+): Promise<StreamRow[]> {
+  let q = withCreator(db).where('streams.creator_id', '=', creatorId);
+  if (page.status === 'past') q = q.where('streams.started_at', 'is not', null).orderBy('streams.started_at', 'desc');
+  else {
+    q = q
+      .where('streams.status', '=', 'created')
+      .where('streams.scheduled_for', 'is not', null)
+      .orderBy('streams.scheduled_for', 'asc');
+    if (page.scheduledAfter) q = q.where('streams.scheduled_for', '>=', page.scheduledAfter);
+  }
+  return q.orderBy('streams.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/**
+ * Holds the creator's user row until the transaction ends (PostgreSQL; SQLite runs one writer at a
+ * time anyway), so two schedule requests of one creator count and insert one after the other.
+ */
+export async function lockCreator(db: Executor, creatorId: string): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db.selectFrom('users').select('id').where('id', '=', creatorId).forUpdate().execute();
+}
+
+/** How many streams the creator has scheduled from `after` on. */
+export async function countUpcomingBy(db: Executor, creatorId: string, after: string): Promise<number> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'created')
+    .where('scheduled_for', '>=', after)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The creator's scheduled stream due soonest within [from, to], if any. */
+export const findDueScheduled = (db: Executor, creatorId: string, from: string, to: string) =>
+  upcoming(db, from)
+    .where('streams.creator_id', '=', creatorId)
+    .where('streams.scheduled_for', '<=', to)
+    .orderBy('streams.scheduled_for', 'asc')
+    .executeTakeFirst();
+
+/**
+ * New details (and, when given, a new key) for a stream still scheduled, in one conditional
+ * statement: a stream that went live meanwhile is left alone. true when changed.
+ */
+export async function updateScheduled(
+  db: Executor,
+  id: string,
+  fields: Partial<
+    Pick<StreamsTable, 'title' | 'description' | 'category' | 'tags' | 'scheduled_for' | 'key_hash' | 'key_sealed'>
+  >,
+  at: string,
+): Promise<boolean> {
+  const changed = await db
+    .updateTable('streams')
+    .set({ ...fields, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'created')
+    .where('scheduled_for', 'is not', null)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
 
 /** Streams whose ingest dropped before `before` and never came back. */
 export const listInterruptedSince = (db: Executor, before: string) =>

@@ -6,12 +6,14 @@ import {
   StreamListQuerySchema,
   StreamListSchema,
   StreamSchema,
+  StreamScheduleSchema,
   StreamStatsSchema,
   StreamStoppedSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate.ts';
+import { perUserLimit } from '../auth/auth-rate-limits.ts';
 import * as streams from './streams.service.ts';
 
 const tags = ['streams'];
@@ -32,13 +34,43 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(await streams.createStream(app.ctx, await requireUser(req), req.body)),
   );
 
+  app.post(
+    '/api/streams/schedule',
+    {
+      onRequest: perUserLimit(app, 'stream-schedule', 30, '1 hour'),
+      schema: {
+        tags,
+        summary: 'Schedule a stream: a title and a start time within 90 days, listed as Upcoming until it goes live',
+        body: StreamScheduleSchema,
+        response: { 201: StreamSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await streams.scheduleStream(app.ctx, await requireUser(req), req.body)),
+  );
+
+  app.put(
+    '/api/streams/:id/schedule',
+    {
+      onRequest: perUserLimit(app, 'stream-reschedule', 60, '1 hour'),
+      schema: {
+        tags,
+        summary: 'Change a scheduled stream (creator only); DELETE /api/streams/{id} cancels it',
+        params: Params,
+        body: StreamScheduleSchema,
+        response: { 200: StreamSchema },
+      },
+    },
+    async (req) => streams.rescheduleStream(app.ctx, await requireUser(req), req.params.id, req.body),
+  );
+
   app.get(
     '/api/streams',
     {
       config: { readCache: 'streams', readCacheSignedIn: 'everyone' },
       schema: {
         tags,
-        summary: 'Live directory: live (default), ended or all streams, by category or creator',
+        summary: 'Live directory: live (default), ended, all or scheduled (upcoming) streams, by category or creator',
         querystring: StreamListQuerySchema,
         response: { 200: StreamListSchema },
       },
@@ -137,7 +169,8 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Discard a stream that never went live (creator only); one that was live can only be ended',
+        summary:
+          'Discard a stream that never went live, or cancel a scheduled one (creator only); one that was live can only be ended',
         params: Params,
         response: { 200: StreamDiscardedSchema },
       },

@@ -1,5 +1,8 @@
 import {
   type StreamCreateSchema,
+  type StreamScheduleSchema,
+  StreamLimits,
+  type UserStreamListQuery,
   liveRewardMicro,
   microToTokens,
   type Stream,
@@ -59,10 +62,12 @@ function ingestOf(ctx: AppContext, streamId: string, key: string): StreamIngest 
 type NewStreamFields = Pick<
   StreamsTable,
   'id' | 'creator_id' | 'title' | 'description' | 'category' | 'tags' | 'key_hash' | 'key_sealed' | 'created_at'
->;
+> &
+  Partial<Pick<StreamsTable, 'scheduled_for'>>;
 
 /** A stream as it is before it first goes live: no ingest, no viewers, no recording. */
 export const newStreamRow = (fields: NewStreamFields): StreamsTable => ({
+  scheduled_for: null,
   ...fields,
   status: 'created',
   started_at: null,
@@ -80,6 +85,26 @@ export const newStreamRow = (fields: NewStreamFields): StreamsTable => ({
   updated_at: fields.created_at,
 });
 
+/** The stored fields of a stream's details and a fresh key for it. */
+function streamFields(ctx: AppContext, id: string, input: z.output<typeof StreamCreateSchema>, key: string) {
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    tags: JSON.stringify(input.tags),
+    key_hash: hashStreamKey(key),
+    key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
+  };
+}
+
+/** Scheduled streams whose time is further past than this are over for everyone but their creator. */
+const scheduledVisibleAfter = (ctx: AppContext): string =>
+  new Date(ctx.clock.now().getTime() - StreamLimits.startingSoonMs).toISOString();
+
+/**
+ * A new stream, or, when the creator has one scheduled within the hour around now, that one with
+ * these details and a new key: the Upcoming entry becomes the stream that goes live.
+ */
 export async function createStream(
   ctx: AppContext,
   user: UsersTable,
@@ -87,22 +112,67 @@ export async function createStream(
 ): Promise<StreamCreated> {
   const key = newStreamKey();
   const now = ctx.clock.iso();
+  const soon = new Date(ctx.clock.now().getTime() + StreamLimits.startingSoonMs).toISOString();
+  const due = await repo.findDueScheduled(ctx.db, user.id, scheduledVisibleAfter(ctx), soon);
+  if (due && (await repo.updateScheduled(ctx.db, due.id, streamFields(ctx, due.id, input, key), now))) {
+    ctx.readCache.invalidate(['streams']);
+    return { stream_id: due.id, stream_key: key, rtmp_url: ctx.live.rtmpUrl() };
+  }
   const id = newId();
   await repo.insertStream(
     ctx.db,
-    newStreamRow({
-      id,
-      creator_id: user.id,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      tags: JSON.stringify(input.tags),
-      key_hash: hashStreamKey(key),
-      key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
-      created_at: now,
-    }),
+    newStreamRow({ id, creator_id: user.id, ...streamFields(ctx, id, input, key), created_at: now }),
   );
   return { stream_id: id, stream_key: key, rtmp_url: ctx.live.rtmpUrl() };
+}
+
+/**
+ * A stream planned ahead: a created stream with its start time, listed as Upcoming. A creator has
+ * at most StreamLimits.scheduledMaxPerCreator not yet over; the count and the insert are one
+ * transaction, so a burst of requests cannot slip past it.
+ */
+export async function scheduleStream(
+  ctx: AppContext,
+  user: UsersTable,
+  input: z.output<typeof StreamScheduleSchema>,
+): Promise<Stream> {
+  const id = newId();
+  await writeTransaction(ctx.db, async (trx) => {
+    await repo.lockCreator(trx, user.id);
+    if ((await repo.countUpcomingBy(trx, user.id, scheduledVisibleAfter(ctx))) >= StreamLimits.scheduledMaxPerCreator)
+      throw conflict(`You can have at most ${StreamLimits.scheduledMaxPerCreator} upcoming scheduled streams`, {
+        code: 'too_many_scheduled_streams',
+        params: { max: StreamLimits.scheduledMaxPerCreator },
+      });
+    await repo.insertStream(
+      trx,
+      newStreamRow({
+        id,
+        creator_id: user.id,
+        ...streamFields(ctx, id, input, newStreamKey()),
+        scheduled_for: input.scheduled_for,
+        created_at: ctx.clock.iso(),
+      }),
+    );
+  });
+  ctx.readCache.invalidate(['streams']);
+  return getStream(ctx, id);
+}
+
+/** New details or a new time for a stream still scheduled (its creator only). */
+export async function rescheduleStream(
+  ctx: AppContext,
+  user: UsersTable,
+  id: string,
+  input: z.output<typeof StreamScheduleSchema>,
+): Promise<Stream> {
+  await ownStream(ctx.db, id, user);
+  const { title, description, category } = input;
+  const fields = { title, description, category, tags: JSON.stringify(input.tags), scheduled_for: input.scheduled_for };
+  if (!(await repo.updateScheduled(ctx.db, id, fields, ctx.clock.iso())))
+    throw conflict('This stream is not scheduled any more', { code: 'stream_not_scheduled' });
+  ctx.readCache.invalidate(['streams']);
+  return getStream(ctx, id);
 }
 
 /** A stream's row (with its creator's public fields), for the live infrastructure and clip sources. */
@@ -121,7 +191,24 @@ export async function listStreams(ctx: AppContext, query: z.output<typeof Stream
     creatorId = (await findUserByRef(ctx.db, query.creator))?.id;
     if (!creatorId) return [];
   }
-  return present(ctx, await repo.listStreams(ctx.db, { ...query, creatorId }));
+  return present(
+    ctx,
+    await repo.listStreams(ctx.db, { ...query, creatorId, scheduledAfter: scheduledVisibleAfter(ctx) }),
+  );
+}
+
+/**
+ * A creator's streams for their profile. Their own scheduled list keeps the ones whose time passed
+ * long ago (to reschedule or cancel); everyone else's ends an hour past the time, like the directory.
+ */
+export async function listCreatorStreams(
+  ctx: AppContext,
+  creatorId: string,
+  query: UserStreamListQuery,
+  viewer?: UsersTable,
+): Promise<Stream[]> {
+  const scheduledAfter = viewer?.id === creatorId ? null : scheduledVisibleAfter(ctx);
+  return present(ctx, await repo.listCreatorStreams(ctx.db, creatorId, { ...query, scheduledAfter }));
 }
 
 export async function streamStats(ctx: AppContext): Promise<StreamStats> {

@@ -13,7 +13,10 @@ export interface StreamsTable {
   key_hash: string;
   /** the key encrypted with a key derived from the app secret, so its owner can reveal it again */
   key_sealed: string;
-  status: StreamStatus;
+  /** `scheduled` is no stored status: the API's name for a `created` stream with `scheduled_for` */
+  status: Exclude<StreamStatus, 'scheduled'>;
+  /** the planned start (ISO), for a stream scheduled ahead */
+  scheduled_for: string | null;
   started_at: string | null;
   ended_at: string | null;
   interrupted_at: string | null;

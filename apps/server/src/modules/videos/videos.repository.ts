@@ -61,6 +61,22 @@ export const listByCreator = (db: Executor, creatorId: string): Promise<VideoRow
     .orderBy('videos.id', 'desc')
     .execute();
 
+/** A page of a creator's videos, newest first: ready ones only unless `all` (their creator asks). */
+export function listCreatorPage(
+  db: Executor,
+  creatorId: string,
+  page: { limit: number; offset: number; all: boolean },
+): Promise<VideoRow[]> {
+  let q = withCreator(db).where('videos.creator_id', '=', creatorId);
+  if (!page.all) q = q.where('videos.status', '=', 'ready');
+  return q
+    .orderBy('videos.created_at', 'desc')
+    .orderBy('videos.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
 /**
  * Counts a view when this viewer's last counted view of the video is over 24 h old (or there is
  * none), in one statement, so concurrent views from one viewer count once.

@@ -1,4 +1,12 @@
-import { Rewards, microToTokens, tokensToMicro, type TipReceived, type Video, type VideoListQuery } from '@app/shared';
+import {
+  Rewards,
+  microToTokens,
+  tokensToMicro,
+  type TipReceived,
+  type UserContentQuery,
+  type Video,
+  type VideoListQuery,
+} from '@app/shared';
 import type { AppContext } from '../../context.ts';
 import { isForeignKeyViolation, type Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -55,6 +63,16 @@ export async function listFeed(ctx: AppContext, query: VideoListQuery): Promise<
 
 export async function listForCreator(ctx: AppContext, creatorId: string): Promise<Video[]> {
   return present(ctx.db, await repo.listByCreator(ctx.db, creatorId));
+}
+
+/** A creator's videos on their profile: the ready ones, and for the creator also those processing or failed. */
+export async function listCreatorVideos(
+  ctx: AppContext,
+  creatorId: string,
+  page: UserContentQuery,
+  viewer?: UsersTable,
+): Promise<Video[]> {
+  return present(ctx.db, await repo.listCreatorPage(ctx.db, creatorId, { ...page, all: viewer?.id === creatorId }));
 }
 
 export async function listFromCreators(ctx: AppContext, creatorIds: string[], query: VideoListQuery): Promise<Video[]> {

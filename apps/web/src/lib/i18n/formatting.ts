@@ -112,6 +112,8 @@ export interface Formats {
   dateTime(iso: string): string;
   /** hours and minutes */
   time(iso: string): string;
+  /** a planned moment in the reader's own time zone, named: Fri, 5 Dec, 18:30 IST */
+  moment(iso: string): string;
   /** a year as a bare number in the language's digits: 2026, ২০২৬ (no 年, no grouping) */
   year(date: Date): string;
   /** a length of time as a clock: 65 → 1:05, 3725 → 1:02:05 (Bengali ১:০২:০৫) */
@@ -145,6 +147,17 @@ function createFormats(language: string): Formats {
       }),
   );
   const clock = once(() => new Intl.DateTimeFormat(dates, { hour: '2-digit', minute: '2-digit' }));
+  const planned = once(
+    () =>
+      new Intl.DateTimeFormat(dates, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }),
+  );
   const fixed = new Map<string, Intl.NumberFormat>();
   const fixedFormat = (style: 'decimal' | 'percent', digits: number) => {
     const key = `${style}:${digits}`;
@@ -168,6 +181,7 @@ function createFormats(language: string): Formats {
     date: (iso) => day().format(new Date(iso)),
     dateTime: (iso) => dayTime().format(new Date(iso)),
     time: (iso) => clock().format(new Date(iso)),
+    moment: (iso) => planned().format(new Date(iso)),
     year: (date) => bareYear().format(date.getFullYear()),
     duration: (seconds) => formatDuration(seconds).replace(/\d/g, (d) => bareYear().format(Number(d))),
   };

@@ -3,7 +3,7 @@ import { StreamLimits, type StreamCategory } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export type StreamStatusFilter = 'live' | 'ended' | 'all';
+export type StreamStatusFilter = 'live' | 'ended' | 'all' | 'scheduled';
 
 export interface StreamFilters {
   status: StreamStatusFilter;

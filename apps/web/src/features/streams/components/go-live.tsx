@@ -6,15 +6,21 @@ import { refreshUser } from '../../../lib/session/session-store.ts';
 import { useCreateStream, useOwnStreams } from '../api/streams.ts';
 import { useBrowserIngest } from '../hooks/use-browser-ingest.ts';
 import { useCamera } from '../hooks/use-camera.ts';
+import { isDue } from '../lib/schedule-time.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { GoLiveForm, type StreamSource } from './go-live-form.tsx';
 import { StreamManager, type StreamEnded } from './stream-manager.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 import { isolate } from '../../../lib/i18n/isolate.ts';
 
-/** A stream of mine that has not ended: after a reload the page offers to manage it again. */
+/**
+ * A stream of mine that has not ended: after a reload the page offers to manage it again. A
+ * scheduled one only when due (within the hour around its time), to take it on air.
+ */
 function useUnfinishedStream(enabled: boolean): Stream | undefined {
   const { data } = useOwnStreams(enabled);
-  return data?.find((s) => s.status !== 'ended');
+  const now = useNow(false);
+  return data?.find((s) => (s.status === 'scheduled' ? isDue(s, now) : s.status !== 'ended'));
 }
 
 /**
@@ -96,7 +102,11 @@ export function GoLive() {
     <div className="go-live">
       {unfinished && (
         <section className="notice resume-stream" data-testid="resume-stream">
-          <span>{t('live.resume', { title: isolate(unfinished.title) })}</span>
+          <span>
+            {t(unfinished.status === 'scheduled' ? 'live.resumeScheduled' : 'live.resume', {
+              title: isolate(unfinished.title),
+            })}
+          </span>
           <button
             type="button"
             className="button button-small"

@@ -16,7 +16,7 @@ function filtersFrom(params: URLSearchParams): StreamFilters {
   const status = params.get('status');
   const category = params.get('category');
   return {
-    status: status === 'ended' || status === 'all' ? (status as StreamStatusFilter) : 'live',
+    status: status === 'ended' || status === 'all' || status === 'scheduled' ? (status as StreamStatusFilter) : 'live',
     category: (StreamCategories as readonly string[]).includes(category ?? '')
       ? (category as StreamCategory)
       : undefined,

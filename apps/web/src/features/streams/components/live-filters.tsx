@@ -2,9 +2,9 @@ import { StreamCategories } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import type { StreamFilters, StreamStatusFilter } from '../api/streams.ts';
 
-const STATUSES: StreamStatusFilter[] = ['live', 'ended', 'all'];
+const STATUSES: StreamStatusFilter[] = ['live', 'scheduled', 'ended', 'all'];
 
-/** Status toggles (live, ended, all) and the category dropdown. */
+/** Status toggles (live, upcoming, ended, all) and the category dropdown. */
 export function LiveFilters({ filters, onChange }: { filters: StreamFilters; onChange(next: StreamFilters): void }) {
   const { t } = useTranslation();
   return (

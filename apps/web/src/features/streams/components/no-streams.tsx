@@ -13,13 +13,15 @@ export function NoStreams({ status, category }: { status: string; category: stri
     ? t('live.emptyCategory', { category: t(`clips.category.${category}`, { defaultValue: category }) })
     : status === 'live'
       ? t('live.emptyLive')
-      : t('live.emptyFiltered');
+      : status === 'scheduled'
+        ? t('live.emptyUpcoming')
+        : t('live.emptyFiltered');
   return (
     <div className="panel empty-state" data-testid="streams-empty">
       <div className="prompt-icon" aria-hidden="true">
         ◉
       </div>
-      <h2>{t('live.emptyTitle')}</h2>
+      <h2>{t(status === 'scheduled' ? 'live.emptyUpcomingTitle' : 'live.emptyTitle')}</h2>
       <p>{body}</p>
       {signedIn && !category && status === 'live' && (
         <Link className="button" to="/go-live">

@@ -2,7 +2,7 @@ import { type Stream } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
-/** The ended (or not yet started) stream's notice: how long it ran and its peak viewers. */
+/** The ended (or not yet started, or scheduled) stream's notice: how long it ran and its peak viewers, or when it starts. */
 export function OfflineNotice({ stream }: { stream: Stream }) {
   const { t } = useTranslation();
   const format = useFormats();
@@ -14,6 +14,13 @@ export function OfflineNotice({ stream }: { stream: Stream }) {
           ◉
         </span>
         <h2>{t(notStarted ? 'live.notStartedTitle' : 'live.offlineTitle')}</h2>
+        {stream.scheduled_for && notStarted && (
+          <p data-testid="scheduled-time">
+            <time dateTime={stream.scheduled_for}>
+              {t('live.startsAt', { time: format.moment(stream.scheduled_for) })}
+            </time>
+          </p>
+        )}
         {notStarted ? (
           <p>{t('live.notStartedBody')}</p>
         ) : (

@@ -1,6 +1,9 @@
 import { type Stream } from '@app/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNow } from '../hooks/use-now.ts';
+import { isStartingSoon } from '../lib/schedule-time.ts';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
 
@@ -26,9 +29,53 @@ export function StreamTags({ tags }: { tags: string[] }) {
   );
 }
 
-export function StreamCard({ stream }: { stream: Stream }) {
+/** The creator's name, to their channel. */
+const CreatorLink = ({ stream }: { stream: Stream }) => (
+  <Link to={`/channel/${stream.creator_id}`} className="creator-link">
+    <bdi>{stream.creator_username}</bdi>
+  </Link>
+);
+
+/** A scheduled stream's badges: Upcoming (or Starting soon once its time came) and when, in the reader's zone. */
+function ScheduledBadges({ scheduledFor }: { scheduledFor: string }) {
+  const { t } = useTranslation();
+  const soon = isStartingSoon({ scheduled_for: scheduledFor }, useNow(false));
+  return (
+    <span className="badge badge-upcoming" data-testid="upcoming-badge">
+      {t(soon ? 'live.startingSoon' : 'live.status.scheduled')}
+    </span>
+  );
+}
+
+export function StreamCard({ stream, children }: { stream: Stream; children?: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormats();
+  if (stream.status === 'scheduled' && stream.scheduled_for) {
+    return (
+      <article className="stream-card stream-card-scheduled" data-testid="stream-card">
+        <Link to={`/stream/${stream.id}`} className="video-card-link">
+          <div className="thumb">
+            <div className="thumb-empty" aria-hidden="true">
+              ◷
+            </div>
+            <ScheduledBadges scheduledFor={stream.scheduled_for} />
+          </div>
+          <h3 className="video-title stream-card-title" dir="auto">
+            {stream.title}
+          </h3>
+        </Link>
+        <p className="video-meta" data-testid="scheduled-time">
+          <time dateTime={stream.scheduled_for}>
+            {t('live.startsAt', { time: format.moment(stream.scheduled_for) })}
+          </time>
+        </p>
+        <p className="video-meta">
+          <CreatorLink stream={stream} /> · {t(`clips.category.${stream.category}`, { defaultValue: stream.category })}
+        </p>
+        {children}
+      </article>
+    );
+  }
   return (
     <article className="stream-card" data-testid="stream-card">
       <Link to={`/stream/${stream.id}`} className="video-card-link">
@@ -58,10 +105,11 @@ export function StreamCard({ stream }: { stream: Stream }) {
         </h3>
       </Link>
       <p className="video-meta">
-        <bdi>{stream.creator_username}</bdi>
+        <CreatorLink stream={stream} />
       </p>
       <p className="video-meta">{t(`clips.category.${stream.category}`, { defaultValue: stream.category })}</p>
       <StreamTags tags={stream.tags} />
+      {children}
     </article>
   );
 }

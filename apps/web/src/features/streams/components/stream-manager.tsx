@@ -184,7 +184,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
                 ■ {t('live.manage.end')}
               </button>
             )}
-            {stream?.status === 'created' && (
+            {(stream?.status === 'created' || stream?.status === 'scheduled') && (
               <button
                 type="button"
                 className="button button-outline"

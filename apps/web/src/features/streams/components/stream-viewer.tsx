@@ -1,6 +1,7 @@
 import { shortWallet, type Stream } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { session } from '../../../lib/session/session-store.ts';
 import { shareLink } from '../../../components/share.ts';
 import { VideoPlayer } from '../../../components/video-player.tsx';
@@ -116,7 +117,11 @@ export function StreamViewer({ stream }: { stream: Stream }) {
             {stream.creator_username.charAt(0).toUpperCase()}
           </div>
           <div className="creator-info">
-            <strong data-testid="stream-creator">{stream.creator_username}</strong>
+            <strong data-testid="stream-creator">
+              <Link to={`/channel/${stream.creator_id}`} className="creator-link">
+                <bdi>{stream.creator_username}</bdi>
+              </Link>
+            </strong>
             {stream.creator_wallet && (
               <code className="muted" dir="ltr">
                 {shortWallet(stream.creator_wallet)}

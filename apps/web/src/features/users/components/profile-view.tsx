@@ -1,11 +1,12 @@
 import { UsernameSchema, shortWallet, type User } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.ts';
 import { useUpdateUsername } from '../api/profile.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { TipsReceived } from './tips-received.tsx';
-import { EmptyFeed, VideoGrid, useMyVideos } from '../../videos/index.ts';
+import { ProfileTabs } from './profile-tabs.tsx';
 import { useCreatorAnalytics } from '../../analytics/index.ts';
 import { errorText, issueText } from '../../../lib/error-text.ts';
 import { useFormats } from '../../../lib/i18n/formatting.ts';
@@ -72,7 +73,7 @@ export function ProfileView() {
   const { t } = useTranslation();
   const format = useFormats();
   const user = session.use((s) => s.user)!;
-  const videos = useMyVideos();
+  const queryClient = useQueryClient();
   // the same totals as the creator dashboard, from the one endpoint that computes them
   const analytics = useCreatorAnalytics();
   const totals = analytics.data?.overview;
@@ -119,22 +120,22 @@ export function ProfileView() {
         </div>
       </dl>
       <div className="section-head">
-        <h2>{t('profile.myVideos')}</h2>
+        <h2 id="profile-content">{t('profile.myContent')}</h2>
         <button
           type="button"
           className="button button-outline"
-          onClick={() => void Promise.all([videos.refetch(), analytics.refetch()])}
+          onClick={() =>
+            void Promise.all([
+              queryClient.invalidateQueries({ queryKey: ['users', user.id] }),
+              queryClient.invalidateQueries({ queryKey: ['streams', 'creator', user.id] }),
+              analytics.refetch(),
+            ])
+          }
         >
           {t('profile.refresh')}
         </button>
       </div>
-      <VideoGrid
-        videos={videos.data}
-        isLoading={videos.isLoading}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
-        empty={<EmptyFeed message={t('profile.noVideos')} />}
-      />
+      <ProfileTabs userId={user.id} own labelledBy="profile-content" />
       <TipsReceived />
       <aside className="card">
         <h2>{t('profile.tipsTitle')}</h2>

@@ -92,15 +92,6 @@ export const useSubscriptionFeed = (enabled: boolean) =>
 /** How often a page with a processing video asks whether it is ready. */
 const PROCESSING_REFRESH_MS = 3000;
 
-export const useMyVideos = (enabled = true) =>
-  useQuery({
-    queryKey: ['videos', 'mine'],
-    queryFn: () => api<{ videos: Video[] }>('/api/user/videos').then((r) => r.videos),
-    enabled,
-    // while an upload is processing, its card follows it to ready
-    refetchInterval: (q) => (q.state.data?.some((v) => v.status === 'processing') ? PROCESSING_REFRESH_MS : false),
-  });
-
 /** One video, cached for 10 minutes; while it is processing it is polled so the page turns playable by itself. */
 export const useVideo = (id: string) =>
   useQuery({

@@ -1,0 +1,2 @@
+/** The live feature's parts other pages use (server: modules/streams). */
+export { CreatorStreams } from './components/creator-streams.tsx';
