@@ -47,8 +47,8 @@ export interface TimeCodePublisher {
 }
 
 /**
- * Publishes time-coded frames to `rtmpUrl` at FRAME_RATE until stopped, as a broadcaster's encoder
- * would (x264 zerolatency, a keyframe a second, 3 Mb/s, FLV over RTMP). Frame n is drawn and written
+ * Publishes time-coded frames to `rtmpUrl` at FRAME_RATE until stopped, with a tone, as a
+ * broadcaster's encoder would (x264 zerolatency, a keyframe a second, 3 Mb/s, AAC, FLV over RTMP). Frame n is drawn and written
  * at start + n / FRAME_RATE (late frames are written at once), so its stream time keeps to the wall clock.
  */
 export async function publishTimeCode(rtmpUrl: string): Promise<TimeCodePublisher> {
@@ -56,9 +56,10 @@ export async function publishTimeCode(rtmpUrl: string): Promise<TimeCodePublishe
   const args = [
     ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'gray'],
     ['-video_size', `${width}x${height}`, '-framerate', String(FRAME_RATE), '-i', 'pipe:0'],
+    ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
     ['-vf', 'scale=1280:720:flags=neighbor,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast'],
     ['-tune', 'zerolatency', '-g', String(FRAME_RATE), '-b:v', '3000k', '-maxrate', '3000k', '-bufsize', '1000k'],
-    ['-f', 'flv', rtmpUrl],
+    ['-c:a', 'aac', '-b:a', '128k', '-f', 'flv', rtmpUrl],
   ].flat();
   const child = spawn(await locate('ffmpeg'), args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
