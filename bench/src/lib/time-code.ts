@@ -5,9 +5,10 @@ import { locate } from '@app/media';
 /**
  * A picture that carries the wall-clock time it was made. The publisher draws small grey frames
  * (scaled up ×4 to 1280×720 by its encoder) whose top half holds the low 32 bits of Date.now() as
- * a row of black/white cells, with the same bits inverted in a second row as a check; the bottom
- * half is fresh noise every frame, so the encoder spends a broadcaster-like bitrate (the stream is
- * capped at 3 Mb/s by the live transcode). A viewer that reads the cells of the frame on screen
+ * a row of black/white cells, with the same bits inverted in a second row as a check. With `noise`,
+ * the bottom quarter is fresh noise every frame, so the encoders spend a broadcaster's bitrate (the
+ * stream is capped at 3 Mb/s by the live transcode); without, the picture costs the encoders little,
+ * which keeps a latency measurement on a busy machine from measuring the encoders' CPU starvation. A viewer that reads the cells of the frame on screen
  * knows how old it is: glass-to-glass latency on one machine, one clock.
  */
 export const CODE = {
@@ -25,9 +26,9 @@ export const CODE = {
 
 export const FRAME_RATE = 30;
 
-function drawFrame(frame: Buffer, now: number): void {
+function drawFrame(frame: Buffer, now: number, noise: boolean): void {
   const { width, bits, cellWidth, rows, noiseFrom } = CODE;
-  frame.fill(128, 0, noiseFrom * width);
+  frame.fill(128);
   const code = now % 2 ** 32;
   rows.forEach(([top, bottom], row) => {
     for (let bit = 0; bit < bits; bit++) {
@@ -36,7 +37,7 @@ function drawFrame(frame: Buffer, now: number): void {
         frame.fill(on ? 235 : 16, y * width + bit * cellWidth, y * width + (bit + 1) * cellWidth);
     }
   });
-  randomFillSync(frame, noiseFrom * width);
+  if (noise) randomFillSync(frame, noiseFrom * width);
 }
 
 export interface TimeCodePublisher {
@@ -48,10 +49,10 @@ export interface TimeCodePublisher {
 
 /**
  * Publishes time-coded frames to `rtmpUrl` at FRAME_RATE until stopped, with a tone, as a
- * broadcaster's encoder would (x264 zerolatency, a keyframe a second, 3 Mb/s, AAC, FLV over RTMP). Frame n is drawn and written
+ * broadcaster's encoder would (x264 zerolatency, a keyframe a second, up to 3 Mb/s, AAC, FLV over RTMP). Frame n is drawn and written
  * at start + n / FRAME_RATE (late frames are written at once), so its stream time keeps to the wall clock.
  */
-export async function publishTimeCode(rtmpUrl: string): Promise<TimeCodePublisher> {
+export async function publishTimeCode(rtmpUrl: string, o: { noise: boolean }): Promise<TimeCodePublisher> {
   const { width, height } = CODE;
   const args = [
     ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'gray'],
@@ -74,7 +75,7 @@ export async function publishTimeCode(rtmpUrl: string): Promise<TimeCodePublishe
   const tick = () => {
     // a fresh buffer each frame: the pipe may still hold the previous one
     const frame = Buffer.allocUnsafe(width * height);
-    drawFrame(frame, Date.now());
+    drawFrame(frame, Date.now(), o.noise);
     child.stdin.write(frame);
     frames++;
     timer = setTimeout(tick, Math.max(0, start + (frames * 1000) / FRAME_RATE - Date.now()));

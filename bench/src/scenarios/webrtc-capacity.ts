@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { closeOnExit } from '../lib/cleanup.ts';
@@ -32,6 +33,16 @@ interface Stats {
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** UDP datagrams the kernel dropped so far because a socket's receive buffer was full (the whole machine's count). */
+function udpBufferDrops(): number {
+  const [names, values] = fs
+    .readFileSync('/proc/net/snmp', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('Udp:'))
+    .map((line) => line.split(/\s+/));
+  return Number(values![names!.indexOf('RcvbufErrors')]);
 }
 
 /** The viewers' process (lib/whep-viewers.ts), with a call that sends one command and reads its answer. */
@@ -90,6 +101,7 @@ export const webrtcCapacityScenario: Scenario = {
       const created = (await res.json()) as { stream_id: string; stream_key: string; rtmp_url: string };
       const publisher = await publishTimeCode(
         `${created.rtmp_url.replace('localhost', '127.0.0.1')}/${created.stream_key}`,
+        { noise: true },
       );
       const viewers = startViewers(server.url, created.stream_id);
       try {
@@ -117,9 +129,11 @@ export const webrtcCapacityScenario: Scenario = {
           await new Promise((r) => setTimeout(r, SETTLE_MS));
           await viewers.ask({ reset: true });
           const serverCpuBefore = cpuSeconds(server.pid);
+          const dropsBefore = udpBufferDrops();
           const wallBefore = performance.now();
           await new Promise((r) => setTimeout(r, MEASURE_MS));
           const stats = await viewers.ask<Stats>({ stats: true });
+          const drops = udpBufferDrops() - dropsBefore;
           const serverCpu = (cpuSeconds(server.pid) - serverCpuBefore) / ((performance.now() - wallBefore) / 1000);
           const loss = stats.expected ? 1 - stats.received / stats.expected : 1;
           const framesLost = stats.framesExpected ? 1 - stats.framesReceived / stats.framesExpected : 1;
@@ -130,7 +144,8 @@ export const webrtcCapacityScenario: Scenario = {
             note:
               `viewers lost ${percent(stats.bestLoss)} to ${percent(stats.worstLoss)}; frames ${stats.framesReceived}/${stats.framesExpected} ` +
               `(${percent(Math.max(0, framesLost))} missing); server CPU ${percent(serverCpu)} of a core, ` +
-              `viewers' process ${percent(stats.cpu)}`,
+              `viewers' process ${percent(stats.cpu)}; ${drops} datagrams dropped by full socket buffers; ` +
+              `load average ${os.loadavg()[0]!.toFixed(1)}`,
           });
           if (stats.worstLoss > MAX_LOSS) {
             stoppedBy = `a viewer lost ${percent(stats.worstLoss)} of its packets at ${step}`;
