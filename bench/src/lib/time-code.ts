@@ -43,6 +43,8 @@ function drawFrame(frame: Buffer, now: number, noise: boolean): void {
 export interface TimeCodePublisher {
   /** frames written so far */
   readonly frames: number;
+  /** frames skipped so far because the encoder had not taken the previous one yet */
+  readonly skipped: number;
   exited: Promise<{ code: number | null; stderr: string }>;
   stop(): void;
 }
@@ -55,7 +57,7 @@ export interface TimeCodePublisher {
 export async function publishTimeCode(rtmpUrl: string, o: { noise: boolean }): Promise<TimeCodePublisher> {
   const { width, height } = CODE;
   const args = [
-    ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'gray'],
+    ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'gray', '-use_wallclock_as_timestamps', '1'],
     ['-video_size', `${width}x${height}`, '-framerate', String(FRAME_RATE), '-i', 'pipe:0'],
     ['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
     ['-vf', 'scale=1280:720:flags=neighbor,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast'],
@@ -71,20 +73,27 @@ export async function publishTimeCode(rtmpUrl: string, o: { noise: boolean }): P
   );
   const start = Date.now();
   let frames = 0;
+  let skipped = 0;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    // a fresh buffer each frame: the pipe may still hold the previous one
-    const frame = Buffer.allocUnsafe(width * height);
-    drawFrame(frame, Date.now(), o.noise);
-    child.stdin.write(frame);
-    frames++;
-    timer = setTimeout(tick, Math.max(0, start + (frames * 1000) / FRAME_RATE - Date.now()));
+    if (child.stdin.writableLength > 0) skipped++;
+    else {
+      // a fresh buffer each frame: the pipe may still hold the previous one
+      const frame = Buffer.allocUnsafe(width * height);
+      drawFrame(frame, Date.now(), o.noise);
+      child.stdin.write(frame);
+      frames++;
+    }
+    timer = setTimeout(tick, Math.max(0, start + ((frames + skipped) * 1000) / FRAME_RATE - Date.now()));
   };
   tick();
   void exited.then(() => clearTimeout(timer));
   return {
     get frames() {
       return frames;
+    },
+    get skipped() {
+      return skipped;
     },
     exited,
     stop: () => {

@@ -42,19 +42,22 @@ async function watchListing(base: string, t0: number, isDone: () => boolean, scr
   while (!isDone()) {
     const r = await fetch(`${base}index.m3u8`).catch(() => null);
     const now = Date.now();
-    if (r?.ok) {
+    // a connection the loaded server dropped is a poll missed, not a failed run
+    const text = r?.ok ? await r.text().catch(() => null) : null;
+    if (text !== null) {
       let duration = 0;
-      for (const line of (await r.text()).split('\n')) {
+      for (const line of text.split('\n')) {
         if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
         if (!line.endsWith('.ts') || seen.has(line)) continue;
+        const start = await segmentStart(base + line, scratch).catch(() => null);
+        if (start === null) break; // read again at the next poll
         seen.add(line);
-        const start = await segmentStart(base + line, scratch);
         firstStart ??= start; // the first segment starts at stream time 0
         listing.latencies.push(now - (t0 + (start - firstStart) * 1000));
         listing.durations.push(duration);
       }
     } else {
-      await r?.body?.cancel();
+      await r?.body?.cancel().catch(() => undefined);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -157,7 +160,9 @@ export const liveLatencyScenario: Scenario = {
           unit: 's',
           latency: { p50Ms: p50, p99Ms: quantile(direct.latencies, 0.99) },
           // a live pipeline on a machine short of CPU falls behind real time, and every figure here with it
-          note: `${direct.latencies.length} segments of ${segment.toFixed(2)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+          note:
+            `${direct.latencies.length} segments of ${segment.toFixed(2)} s; load average ${os.loadavg()[0]!.toFixed(1)}; ` +
+            `the publisher's encoder took ${publisher.frames} frames and was too slow for ${publisher.skipped}`,
         },
         ...glassFigures('WebRTC', page.webrtc, { p50: 1, p90: 1.5 }),
         ...glassFigures('HLS', page.hls, { p50: 4, p90: 5 }),
