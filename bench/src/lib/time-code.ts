@@ -43,7 +43,7 @@ function drawFrame(frame: Buffer, now: number, noise: boolean): void {
 export interface TimeCodePublisher {
   /** frames written so far */
   readonly frames: number;
-  /** frames skipped so far because the encoder had not taken the previous one yet */
+  /** frames skipped so far because a whole earlier frame still waited for the encoder */
   readonly skipped: number;
   exited: Promise<{ code: number | null; stderr: string }>;
   stop(): void;
@@ -76,7 +76,7 @@ export async function publishTimeCode(rtmpUrl: string, o: { noise: boolean }): P
   let skipped = 0;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    if (child.stdin.writableLength > 0) skipped++;
+    if (child.stdin.writableLength >= width * height) skipped++;
     else {
       // a fresh buffer each frame: the pipe may still hold the previous one
       const frame = Buffer.allocUnsafe(width * height);

@@ -5,25 +5,28 @@
  *                 clients: the server's per-address caps and rate limits apply to each as to a
  *                 person), and answers {"viewers", "failed", "error"} once they receive video;
  *   {"reset"}   → starts a new counting window, answers {};
- *   {"stats"}   → answers the window's packets received and expected and frames received, over all viewers,
+ *   {"stats"}   → answers the window's packets and frames received and expected over all viewers,
  *                 the worst and best viewer's loss (alike when the packets were lost before the fan-out), and this process's CPU share of one core.
  * Loss is read from RTP sequence numbers, which the server keeps from the transcode (with an offset
  * per viewer): a gap is a packet lost anywhere from ffmpeg to the viewer.
- * Usage: tsx whep-viewers.ts BASE_URL STREAM_ID
+ * Usage: tsx whep-viewers.ts BASE_URL STREAM_ID FRAME_RATE
  */
 import http from 'node:http';
 import readline from 'node:readline';
 import type { RtpPacket } from 'werift';
 import { TestViewer } from '../../../apps/server/src/live/webrtc/test-viewer.ts';
 
-const [baseUrl = '', streamId = ''] = process.argv.slice(2);
+const [baseUrl = '', streamId = '', frameRateArg = '30'] = process.argv.slice(2);
+const frameRate = Number(frameRateArg);
+const VIDEO_CLOCK = 90_000;
 const CONNECT_MS = 30_000;
 
 class Window {
   private lastSeq: number | undefined;
   private readonly seqs = new Set<number>();
-  /** RTP timestamps of the frames whose last packet came */
   private readonly frames = new Set<number>();
+  private firstFrameTs: number | undefined;
+  private lastFrameOffset = 0;
 
   take(packet: RtpPacket): void {
     const { sequenceNumber, timestamp, marker } = packet.header;
@@ -34,18 +37,27 @@ class Window {
         : this.lastSeq + ((((sequenceNumber - (this.lastSeq & 0xffff) + 0x8000) & 0xffff) - 0x8000) | 0);
     this.lastSeq = Math.max(this.lastSeq ?? ext, ext);
     this.seqs.add(ext);
-    if (marker) this.frames.add(timestamp);
+    if (!marker) return;
+    this.firstFrameTs ??= timestamp;
+    const offset = (timestamp - this.firstFrameTs) >>> 0;
+    if (offset < 2 ** 31) {
+      this.frames.add(offset);
+      this.lastFrameOffset = Math.max(this.lastFrameOffset, offset);
+    }
   }
 
   read() {
     const seqs = [...this.seqs];
     const expected = seqs.length ? Math.max(...seqs) - Math.min(...seqs) + 1 : 0;
-    return { received: seqs.length, expected, framesReceived: this.frames.size };
+    const framesExpected = this.frames.size ? Math.round((this.lastFrameOffset / VIDEO_CLOCK) * frameRate) + 1 : 0;
+    return { received: seqs.length, expected, framesReceived: this.frames.size, framesExpected };
   }
 
   reset(): void {
     this.seqs.clear();
     this.frames.clear();
+    this.firstFrameTs = undefined;
+    this.lastFrameOffset = 0;
   }
 }
 
@@ -124,6 +136,7 @@ async function handle(command: { add?: number; reset?: true; stats?: true }): Pr
     received: sum('received'),
     expected: sum('expected'),
     framesReceived: sum('framesReceived'),
+    framesExpected: sum('framesExpected'),
     worstLoss: Math.max(0, ...losses),
     bestLoss: Math.min(1, ...losses),
     cpu: (cpu.user + cpu.system) / 1000 / (performance.now() - wallMark),

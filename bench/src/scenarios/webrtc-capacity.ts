@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { closeOnExit } from '../lib/cleanup.ts';
 import { withBenchServer } from '../lib/server.ts';
 import { signUp } from '../lib/seed.ts';
-import { publishTimeCode } from '../lib/time-code.ts';
+import { FRAME_RATE, publishTimeCode } from '../lib/time-code.ts';
 import type { Figure, Scenario } from './scenario.ts';
 
 /** viewer counts tried in turn, up to the server's default cap of WebRTC viewers per stream */
@@ -23,6 +23,7 @@ interface Stats {
   received: number;
   expected: number;
   framesReceived: number;
+  framesExpected: number;
   worstLoss: number;
   bestLoss: number;
   cpu: number;
@@ -48,7 +49,14 @@ function udpBufferDrops(): number {
 function startViewers(baseUrl: string, streamId: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../lib/whep-viewers.ts'), baseUrl, streamId],
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '../lib/whep-viewers.ts'),
+      baseUrl,
+      streamId,
+      String(FRAME_RATE),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const answers = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -75,7 +83,8 @@ const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
  * How many WebRTC (WHEP) viewers one server process serves a 720p stream to before frames drop
  * (issue #21 item 4). The time-coded publisher sends 720p at 3 Mb/s over RTMP; werift viewers in a
  * process of their own join in steps, and each step is counted for MEASURE_MS: packets received vs
- * sent (from the RTP sequence numbers), frames complete vs frames the publisher sent, and the
+ * sent (from the RTP sequence numbers), frames complete vs frames sent (from the RTP clock: the live
+ * transcode sends a constant 30 frames a second), and the
  * CPU of the server process and of the viewers' process. The ramp stops at the first step where a
  * viewer loses more than 1 % of its packets, or either process saturates a core.
  */
@@ -122,22 +131,19 @@ export const webrtcCapacityScenario: Scenario = {
           await viewers.ask({ reset: true });
           const serverCpuBefore = cpuSeconds(server.pid);
           const dropsBefore = udpBufferDrops();
-          const framesBefore = publisher.frames;
           const wallBefore = performance.now();
           await new Promise((r) => setTimeout(r, MEASURE_MS));
           const stats = await viewers.ask<Stats>({ stats: true });
           const drops = udpBufferDrops() - dropsBefore;
           const serverCpu = (cpuSeconds(server.pid) - serverCpuBefore) / ((performance.now() - wallBefore) / 1000);
           const loss = stats.expected ? 1 - stats.received / stats.expected : 1;
-          // frames sent in the window, to each viewer (the pipeline's delay shifts the window a little)
-          const framesSent = (publisher.frames - framesBefore) * step;
-          const framesLost = framesSent ? 1 - stats.framesReceived / framesSent : 1;
+          const framesLost = stats.framesExpected ? 1 - stats.framesReceived / stats.framesExpected : 1;
           figures.push({
             metric: `${step} viewers: packets lost`,
             value: loss * 100,
             unit: '%',
             note:
-              `viewers lost ${percent(stats.bestLoss)} to ${percent(stats.worstLoss)}; frames ${stats.framesReceived}/${framesSent} ` +
+              `viewers lost ${percent(stats.bestLoss)} to ${percent(stats.worstLoss)}; frames ${stats.framesReceived}/${stats.framesExpected} ` +
               `(${percent(Math.max(0, framesLost))} missing); server CPU ${percent(serverCpu)} of a core, ` +
               `viewers' process ${percent(stats.cpu)}; ${drops} datagrams dropped by full socket buffers; ` +
               `load average ${os.loadavg()[0]!.toFixed(1)}`,
