@@ -6,6 +6,12 @@ export type RtpKind = 'video' | 'audio';
 export type RtpListener = (kind: RtpKind, packet: RtpPacket) => void;
 
 const RTP_HEADER_BYTES = 12;
+/**
+ * The kernel's buffer for each socket's unread packets (Linux caps it at net.core.rmem_max). The
+ * default, about 200 KB, is half a second of 3 Mb/s video: a process busy sending to its viewers
+ * while the machine is loaded lost packets for every viewer at once (`npm run bench -- webrtc-capacity`).
+ */
+const RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /**
  * The RTP a stream's ffmpeg sends for WebRTC: two UDP sockets on 127.0.0.1 (picture and sound) whose
@@ -32,6 +38,7 @@ export class RtpFeed {
         socket.bind(0, '127.0.0.1', () => {
           socket.off('error', reject);
           socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
+          socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
           resolve(socket);
         });
       });
