@@ -10,6 +10,7 @@ import { liveLatencyScenario } from './scenarios/live-latency.ts';
 import { readsScenario } from './scenarios/reads.ts';
 import type { Scenario } from './scenarios/scenario.ts';
 import { uploadScenario } from './scenarios/upload.ts';
+import { webrtcCapacityScenario } from './scenarios/webrtc-capacity.ts';
 
 /** Every scenario, in the order `npm run bench` runs them; `npm run bench -- NAME…` picks some. */
 const scenarios: Scenario[] = [
@@ -19,6 +20,7 @@ const scenarios: Scenario[] = [
   uploadScenario,
   mediaScenario,
   liveLatencyScenario,
+  webrtcCapacityScenario,
   chatFanoutScenario,
   ledgerScenario,
 ];
@@ -26,7 +28,7 @@ const scenarios: Scenario[] = [
 class UsageError extends Error {}
 
 async function main(args: string[]): Promise<number> {
-  const known = scenarios.map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n');
+  const known = scenarios.map((s) => `  ${s.name.padEnd(16)} ${s.description}`).join('\n');
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`npm run bench [-- SCENARIO…]   (BENCH_DURATION=seconds, default 10)\n\n${known}`);
     return 0;

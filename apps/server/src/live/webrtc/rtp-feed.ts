@@ -13,6 +13,13 @@ export interface RtpSource {
 }
 
 const RTP_HEADER_BYTES = 12;
+/**
+ * The kernel's buffer for each socket's unread packets (Linux caps it at net.core.rmem_max). The
+ * default, about 200 KB, is half a second of 3 Mb/s video: a process busy sending to its viewers
+ * while the machine is loaded lost packets for every viewer at once (`npm run bench -- webrtc-capacity`).
+ */
+const RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 const EXPECTED: Record<RtpKind, { payloadType: number; ssrc: number }> = {
   video: { payloadType: LIVE_RTP.videoPayloadType, ssrc: LIVE_RTP.videoSsrc },
   audio: { payloadType: LIVE_RTP.audioPayloadType, ssrc: LIVE_RTP.audioSsrc },
@@ -54,6 +61,7 @@ export class RtpFeed implements RtpSource {
         socket.bind(0, '127.0.0.1', () => {
           socket.off('error', reject);
           socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
+          socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
           resolve(socket);
         });
       });
