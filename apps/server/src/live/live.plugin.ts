@@ -13,6 +13,8 @@ import { STREAM_ID, registerLiveMedia } from './live-media.ts';
 import { RtmpServer } from './rtmp/rtmp-server.ts';
 import { WhepHub } from './webrtc/whep-hub.ts';
 import { whepRoutes } from './webrtc/whep.routes.ts';
+import { WhipHub } from './webrtc/whip-hub.ts';
+import { whipRoutes } from './webrtc/whip.routes.ts';
 
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
@@ -20,8 +22,8 @@ const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
 const INGEST_FRAMES = 200;
 
 /**
- * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
- * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
+ * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest (WHIP, and
+ * `/ws/ingest/{id}` as the camera's fallback), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
  * from the process that receives the video), WebRTC playback (WHEP) of the streams it receives, and the
  * sweeper that ends streams whose ingest never came back. The notification sockets (`/ws/notifications`)
  * share its socket endpoint.
@@ -34,6 +36,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const notifications = await NotificationSockets.open(ctx, log);
   ctx.live.setRecordingHolder(ingest);
   const whep = new WhepHub(ctx, log, (streamId) => ingest.rtpFeed(streamId));
+  const whip = new WhipHub(ctx, log, ingest);
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
         (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
@@ -115,6 +118,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
   registerLiveMedia(app, log);
   await app.register(whepRoutes(whep));
+  await app.register(whipRoutes(whip));
 
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -133,6 +137,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await chat.close();
     await notifications.close();
     await whep.close();
+    await whip.close();
     await ingest.close();
   });
 }

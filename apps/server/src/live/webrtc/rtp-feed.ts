@@ -7,6 +7,22 @@ export type RtpListener = (kind: RtpKind, packet: RtpPacket) => void;
 
 const RTP_HEADER_BYTES = 12;
 
+/** A UDP socket on 127.0.0.1 (`port` 0: any free one); rejects when the port is taken. */
+export function bindLoopbackUdp(port = 0): Promise<dgram.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', (err) => {
+      socket.close();
+      reject(err);
+    });
+    socket.bind(port, '127.0.0.1', () => {
+      socket.removeAllListeners('error');
+      socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
+      resolve(socket);
+    });
+  });
+}
+
 /**
  * The RTP a stream's ffmpeg sends for WebRTC: two UDP sockets on 127.0.0.1 (picture and sound) whose
  * packets are parsed once and handed to every viewer. Only packets from loopback with the payload
@@ -25,17 +41,7 @@ export class RtpFeed {
   }
 
   static async open(): Promise<RtpFeed> {
-    const bind = () =>
-      new Promise<dgram.Socket>((resolve, reject) => {
-        const socket = dgram.createSocket('udp4');
-        socket.once('error', reject);
-        socket.bind(0, '127.0.0.1', () => {
-          socket.off('error', reject);
-          socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
-          resolve(socket);
-        });
-      });
-    return new RtpFeed(await bind(), await bind());
+    return new RtpFeed(await bindLoopbackUdp(), await bindLoopbackUdp());
   }
 
   /** what the transcode is told: where to send */
