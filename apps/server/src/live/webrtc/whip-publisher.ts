@@ -30,6 +30,19 @@ const KEYFRAME_REQUEST_MS = 1_000;
 
 export class NoH264Offered extends OfferRefused {}
 
+/** H.264 whose profile-level-id says Baseline (0x42) with constraint_set1 (constrained baseline) */
+function isConstrainedBaseline(codec: RTCRtpCodecParameters): boolean {
+  const profile = /(?:^|;)\s*profile-level-id=([0-9a-f]{6})/i.exec(codec.parameters ?? '')?.[1];
+  const mode = /(?:^|;)\s*packetization-mode=(\d)/.exec(codec.parameters ?? '')?.[1];
+  return (
+    codec.mimeType.toLowerCase() === 'video/h264' &&
+    mode === '1' &&
+    !!profile &&
+    profile.slice(0, 2).toLowerCase() === '42' &&
+    (parseInt(profile.slice(2, 4), 16) & 0x40) !== 0
+  );
+}
+
 /**
  * One WHIP publisher: a werift peer that answers the broadcaster's offer (receive-only H.264 and
  * Opus) and relays each RTP packet it receives, decrypted and marked with the payload types and SSRCs
@@ -73,6 +86,8 @@ export class WhipPublisher {
       const taken = new Set<string>();
       for (const transceiver of pc.getTransceivers()) {
         const { kind } = transceiver;
+        // werift matches the offer's codecs by name only: the H.264 profile is checked here
+        if (kind === 'video') transceiver.codecs = transceiver.codecs.filter(isConstrainedBaseline);
         if ((kind !== 'video' && kind !== 'audio') || !transceiver.codecs.length || taken.has(kind)) {
           transceiver.setDirection('inactive');
           continue;
@@ -80,6 +95,7 @@ export class WhipPublisher {
         taken.add(kind);
         transceiver.setDirection('recvonly');
       }
+      if (!pc.getTransceivers().some((t) => t.kind === 'video')) throw new OfferRefused('the offer sends no video');
       if (!taken.has('video')) throw new NoH264Offered('the offer sends no constrained-baseline H.264 video');
       await pc.setLocalDescription(await pc.createAnswer());
       await gathered(pc);

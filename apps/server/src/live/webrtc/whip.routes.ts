@@ -20,7 +20,7 @@ export const whipRoutes =
       '/api/streams/:id/whip',
       {
         bodyLimit: WHEP_OFFER_MAX_BYTES,
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Publish to a live stream over WebRTC: send an SDP offer (application/sdp), get the answer',
