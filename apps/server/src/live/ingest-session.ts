@@ -108,6 +108,11 @@ export class IngestSession {
     );
   }
 
+  /** whether ffmpeg has written the first segment of what it was sent */
+  get onAir(): boolean {
+    return this.announced;
+  }
+
   /** The media sink an RTMP session writes to. */
   sink(): MediaSink {
     return {

@@ -73,7 +73,7 @@ export class WhipHub {
         void session.close();
       };
       this.publishers.set(publisher.id, publisher);
-      await publisher.start(ports);
+      await publisher.start(ports, () => session.onAir);
       return { id: publisher.id, answer };
     } finally {
       this.starting.delete(streamId);

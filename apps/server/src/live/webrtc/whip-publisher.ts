@@ -4,7 +4,6 @@ import { LIVE_RTP, type LiveRtpInput } from '@app/media';
 import { RTCPeerConnection, RTCRtpCodecParameters, type MediaStreamTrack, type RTCRtpTransceiver } from 'werift';
 import type { AppContext } from '../../context.ts';
 import { countIngestBytes } from '../../http/metrics.ts';
-import { startsKeyframe } from './h264.ts';
 import { bindLoopbackUdp } from './rtp-feed.ts';
 import { OfferRefused, gathered, peerConfig } from './whep-viewer.ts';
 
@@ -46,17 +45,16 @@ function isConstrainedBaseline(codec: RTCRtpCodecParameters): boolean {
 /**
  * One WHIP publisher: a werift peer that answers the broadcaster's offer (receive-only H.264 and
  * Opus) and relays each RTP packet it receives, decrypted and marked with the payload types and SSRCs
- * of `LIVE_RTP`, to the stream's ffmpeg on loopback UDP. It asks the browser for a keyframe until
- * ffmpeg has one to start decoding from, and again after a lost packet (ffmpeg's RTP reader does not
+ * of `LIVE_RTP`, to the stream's ffmpeg on loopback UDP. It asks the browser for a keyframe (once a
+ * second at most) until ffmpeg decodes, and again after a lost packet (ffmpeg's RTP reader does not
  * ask for H.264 keyframes itself); WHEP viewers need none from it, as ffmpeg encodes one a second.
  * It ends on DELETE, when its connection fails, never comes up or goes silent, and when the ingest
  * session ends (stream stopped, ffmpeg gone); `onClosed` then ends the ingest session too.
  */
 export class WhipPublisher {
   readonly id = randomBytes(16).toString('base64url');
-  private relay: { socket: dgram.Socket; ports: LiveRtpInput } | undefined;
+  private relay: { socket: dgram.Socket; ports: LiveRtpInput; decoding: () => boolean } | undefined;
   private connected = false;
-  private sawKeyframe = false;
   private lastKeyframeRequest = 0;
   private lastVideoSeq: number | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -108,10 +106,13 @@ export class WhipPublisher {
     }
   }
 
-  /** Starts relaying to ffmpeg's ports (it listens on them now) and the connection's clock. */
-  async start(ports: LiveRtpInput): Promise<void> {
+  /**
+   * Starts relaying to ffmpeg's ports and the connection's clock; `decoding` says whether ffmpeg
+   * has made pictures of what it was sent yet.
+   */
+  async start(ports: LiveRtpInput, decoding: () => boolean): Promise<void> {
     const socket = await bindLoopbackUdp();
-    this.relay = { socket, ports };
+    this.relay = { socket, ports, decoding };
     if (this.closing) return void socket.close();
     const { connectTimeoutMs } = this.ctx.config.webrtc;
     this.timer = setTimeout(() => void this.close(), connectTimeoutMs);
@@ -141,7 +142,7 @@ export class WhipPublisher {
     track.onReceiveRtp.subscribe((packet) => {
       const relay = this.relay;
       if (!relay || !this.connected || this.closing) return;
-      if (video) this.watchVideo(packet.header.sequenceNumber, packet.payload, transceiver, ssrc);
+      if (video) this.watchVideo(packet.header.sequenceNumber, transceiver, ssrc);
       this.timer?.refresh();
       packet.header.payloadType = video ? LIVE_RTP.videoPayloadType : LIVE_RTP.audioPayloadType;
       packet.header.ssrc = video ? LIVE_RTP.videoSsrc : LIVE_RTP.audioSsrc;
@@ -151,11 +152,12 @@ export class WhipPublisher {
     });
   }
 
-  private watchVideo(seq: number, payload: Buffer, transceiver: RTCRtpTransceiver, ssrc: number): void {
+  private watchVideo(seq: number, transceiver: RTCRtpTransceiver, ssrc: number): void {
     const lost = this.lastVideoSeq !== undefined && seq !== ((this.lastVideoSeq + 1) & 0xffff);
     this.lastVideoSeq = seq;
-    if (startsKeyframe(payload)) this.sawKeyframe = true;
-    if ((this.sawKeyframe && !lost) || Date.now() - this.lastKeyframeRequest < KEYFRAME_REQUEST_MS) return;
+    // the first pictures may reach ffmpeg before it listens: until its playlist shows it decodes, ask again
+    const waiting = !this.relay?.decoding();
+    if ((!waiting && !lost) || Date.now() - this.lastKeyframeRequest < KEYFRAME_REQUEST_MS) return;
     this.lastKeyframeRequest = Date.now();
     void transceiver.receiver.sendRtcpPLI(ssrc).catch(() => undefined);
   }
