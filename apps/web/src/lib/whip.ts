@@ -88,7 +88,8 @@ function connected(pc: RTCPeerConnection): Promise<void> {
     };
     const check = () => {
       if (pc.connectionState === 'connected') done();
-      else if (pc.connectionState === 'failed' || pc.connectionState === 'closed') done(new Error('WHIP connection failed'));
+      else if (pc.connectionState === 'failed' || pc.connectionState === 'closed')
+        done(new Error('WHIP connection failed'));
     };
     const timer = setTimeout(() => done(new Error('WHIP connection timed out')), CONNECT_MS);
     pc.addEventListener('connectionstatechange', check);

@@ -1,15 +1,8 @@
-import dgram from 'node:dgram';
+import type dgram from 'node:dgram';
 import { liveRtpInputSdp, type LiveRtpInput } from '@app/media';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  serviceUnavailable,
-  unauthorized,
-} from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, unauthorized } from '../../http/errors.ts';
 import { userForToken } from '../../modules/sessions/sessions.service.ts';
 import { findStreamRow, streamForKey } from '../../modules/streams/streams.service.ts';
 import type { IngestManager } from '../ingest-manager.ts';
@@ -90,7 +83,10 @@ export class WhipHub {
 
   /** The stream, when `token` is its owner's session or its key; stable 401/403/404/409 otherwise. */
   private async authorize(streamId: string, token: string | undefined): Promise<void> {
-    if (!token) throw unauthorized('Please sign in first, or send the stream key as the bearer token', { code: 'sign_in_required' });
+    if (!token)
+      throw unauthorized('Please sign in first, or send the stream key as the bearer token', {
+        code: 'sign_in_required',
+      });
     const row = await findStreamRow(this.ctx.db, streamId);
     if (!row) throw notFound('Stream not found', { code: 'stream_not_found' });
     const user = await userForToken(this.ctx.db, token);

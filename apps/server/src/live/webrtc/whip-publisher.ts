@@ -69,7 +69,11 @@ export class WhipPublisher {
   ) {}
 
   /** Answers `offer`; throws OfferRefused for an unreadable offer, NoH264Offered for one without H.264 video. */
-  static async answer(ctx: AppContext, streamId: string, offer: string): Promise<{ publisher: WhipPublisher; answer: string }> {
+  static async answer(
+    ctx: AppContext,
+    streamId: string,
+    offer: string,
+  ): Promise<{ publisher: WhipPublisher; answer: string }> {
     const pc = new RTCPeerConnection({ ...peerConfig(ctx.config.webrtc), codecs: codecs() });
     const publisher = new WhipPublisher(ctx, streamId, pc);
     // the remote tracks are announced while the offer is taken in

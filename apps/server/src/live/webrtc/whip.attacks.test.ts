@@ -32,7 +32,10 @@ describe.each(testDialects)('WHIP attacks on %s', (dialect) => {
       headers: { ...type, ...(token ? bearer(token) : {}) },
       payload,
     });
-  const refusal = (res: { statusCode: number; body: string }) => [res.statusCode, res.body.startsWith("{") ? JSON.parse(res.body).code : res.body.slice(0, 30)];
+  const refusal = (res: { statusCode: number; body: string }) => [
+    res.statusCode,
+    res.body.startsWith('{') ? JSON.parse(res.body).code : res.body.slice(0, 30),
+  ];
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' });
@@ -69,7 +72,9 @@ describe.each(testDialects)('WHIP attacks on %s', (dialect) => {
     expect(refusal(await post(manySections, token))).toEqual([400, 'webrtc_offer_invalid']);
     const huge = 'v=0\r\n' + 'a=x\r\n'.repeat(WHEP_OFFER_MAX_BYTES);
     expect(refusal(await post(huge, token))).toEqual([413, 'payload_too_large']);
-    const json = await post(JSON.stringify({ sdp: offer }), token, live.stream_id, { 'content-type': 'application/json' });
+    const json = await post(JSON.stringify({ sdp: offer }), token, live.stream_id, {
+      'content-type': 'application/json',
+    });
     expect(refusal(json)).toEqual([415, 'unsupported_media_type']);
     // none of these left the stream taken or on air
     expect((await t.app.inject({ url: `/api/streams/${live.stream_id}` })).json().status).not.toBe('live');

@@ -59,7 +59,9 @@ describe.each(testDialects)('WebRTC publishing (WHIP) of a live stream on %s', (
     await publisher.accept(res.body, 60);
 
     // HLS segments appear, as with RTMP
-    await expect.poll(async () => (await stream(live.stream_id)).hls_url, { timeout: 20_000, interval: 250 }).toBeTruthy();
+    await expect
+      .poll(async () => (await stream(live.stream_id)).hls_url, { timeout: 20_000, interval: 250 })
+      .toBeTruthy();
     const hls = (await stream(live.stream_id)).hls_url as string;
     await expect
       .poll(async () => (await t.app.inject({ url: hls })).body, { timeout: 10_000 })
@@ -90,7 +92,9 @@ describe.each(testDialects)('WebRTC publishing (WHIP) of a live stream on %s', (
     expect(viewer.received.video).toBe(after); // then nothing more
     const again = await publish(live.stream_id, live.stream_key);
     expect(again.res.statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'DELETE', url: location, headers: bearer(creator.access_token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: location, headers: bearer(creator.access_token) })).statusCode,
+    ).toBe(404);
     await t.app.inject({
       method: 'DELETE',
       url: again.res.headers.location as string,
@@ -103,7 +107,9 @@ describe.each(testDialects)('WebRTC publishing (WHIP) of a live stream on %s', (
     const { res, publisher } = await publish(live.stream_id, live.stream_key);
     expect(res.statusCode).toBe(201);
     await publisher.accept(res.body, 60);
-    await expect.poll(async () => (await stream(live.stream_id)).hls_url, { timeout: 20_000, interval: 250 }).toBeTruthy();
+    await expect
+      .poll(async () => (await stream(live.stream_id)).hls_url, { timeout: 20_000, interval: 250 })
+      .toBeTruthy();
     const stop = await t.app.inject({
       method: 'POST',
       url: `/api/streams/${live.stream_id}/stop`,

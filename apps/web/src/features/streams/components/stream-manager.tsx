@@ -81,10 +81,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
         notify('error', t('live.startFailed'));
         return;
       }
-      if (media)
-        await ingest
-          .start(media, details)
-          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
+      if (media) await ingest.start(media, details).catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } finally {
       setPreparing(false);
     }
@@ -96,9 +93,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
       const media = await camera.request();
       setSource('camera');
       if (live && details)
-        await ingest
-          .start(media, details)
-          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
+        await ingest.start(media, details).catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } catch {
       notify('error', t('live.cameraFailed'));
     }
