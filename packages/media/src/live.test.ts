@@ -64,5 +64,7 @@ describe('liveRtpInputSdp', () => {
     expect(sdp).toContain(`a=rtpmap:${LIVE_RTP.videoPayloadType} H264/90000`);
     expect(sdp).toContain(`m=audio 40002 RTP/AVP ${LIVE_RTP.audioPayloadType}`);
     expect(sdp).toContain(`a=rtpmap:${LIVE_RTP.audioPayloadType} opus/48000/2`);
+    // a publisher without sound: no audio for ffmpeg to wait for
+    expect(liveRtpInputSdp({ videoPort: 40000 })).not.toContain('m=audio');
   });
 });

@@ -40,7 +40,8 @@ export const LIVE_RTP = {
 /** Where a WHIP publisher's RTP is relayed to ffmpeg on 127.0.0.1: each port and the one above it (RTCP). */
 export interface LiveRtpInput {
   videoPort: number;
-  audioPort: number;
+  /** none when the publisher sends no sound */
+  audioPort?: number;
 }
 
 /**
@@ -59,8 +60,12 @@ export function liveRtpInputSdp(ports: LiveRtpInput): string {
     `m=video ${ports.videoPort} RTP/AVP ${LIVE_RTP.videoPayloadType}`,
     `a=rtpmap:${LIVE_RTP.videoPayloadType} H264/90000`,
     `a=fmtp:${LIVE_RTP.videoPayloadType} packetization-mode=1`,
-    `m=audio ${ports.audioPort} RTP/AVP ${LIVE_RTP.audioPayloadType}`,
-    `a=rtpmap:${LIVE_RTP.audioPayloadType} opus/48000/2`,
+    ...(ports.audioPort === undefined
+      ? []
+      : [
+          `m=audio ${ports.audioPort} RTP/AVP ${LIVE_RTP.audioPayloadType}`,
+          `a=rtpmap:${LIVE_RTP.audioPayloadType} opus/48000/2`,
+        ]),
     '',
   ].join('\r\n');
 }

@@ -16,11 +16,12 @@ export class TestPublisher {
   private sender: RtpSender | undefined;
   private readonly closers: (() => void)[] = [];
 
-  static async offer(): Promise<{ publisher: TestPublisher; offer: string }> {
+  /** `sound: false` offers the picture alone */
+  static async offer(sound = true): Promise<{ publisher: TestPublisher; offer: string }> {
     const publisher = new TestPublisher();
     const { pc } = publisher;
     pc.addTransceiver(publisher.video, { direction: 'sendonly' });
-    pc.addTransceiver(publisher.audio, { direction: 'sendonly' });
+    if (sound) pc.addTransceiver(publisher.audio, { direction: 'sendonly' });
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
     return { publisher, offer: pc.localDescription!.sdp };

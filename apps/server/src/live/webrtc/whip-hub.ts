@@ -54,7 +54,7 @@ export class WhipHub {
           code: 'webrtc_offer_invalid',
         });
       });
-      const ports = await loopbackPorts();
+      const ports = await loopbackPorts(publisher.sendsAudio);
       const session = await this.ingest.openWhipIngest(streamId, liveRtpInputSdp(ports), () => void publisher.close());
       if (!session) {
         await publisher.close();
@@ -106,11 +106,11 @@ const alreadyReceiving = () =>
   conflict('This stream is already receiving video from another publisher', { code: 'stream_already_receiving' });
 
 /**
- * Two free pairs of loopback UDP ports for ffmpeg's RTP input (each port and the one above it, for
+ * Free pairs of loopback UDP ports for ffmpeg's RTP input (picture, and sound when it is sent) (each port and the one above it, for
  * RTCP). They are held while both are found, so the pairs never overlap, and let go just before
  * ffmpeg binds them.
  */
-async function loopbackPorts(): Promise<LiveRtpInput> {
+async function loopbackPorts(audio: boolean): Promise<LiveRtpInput> {
   const held: dgram.Socket[] = [];
   try {
     const pair = async (): Promise<number> => {
@@ -126,7 +126,7 @@ async function loopbackPorts(): Promise<LiveRtpInput> {
       }
       throw new Error('no free pair of UDP ports on loopback');
     };
-    return { videoPort: await pair(), audioPort: await pair() };
+    return { videoPort: await pair(), audioPort: audio ? await pair() : undefined };
   } finally {
     for (const socket of held) socket.close();
   }

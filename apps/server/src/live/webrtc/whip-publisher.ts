@@ -59,6 +59,8 @@ export class WhipPublisher {
   private lastVideoSeq: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closing: Promise<void> | undefined;
+  /** whether the offer sends Opus sound as well as the picture */
+  sendsAudio = false;
   /** called once, when it closes */
   onClosed: () => void = () => undefined;
 
@@ -99,6 +101,7 @@ export class WhipPublisher {
       }
       if (!pc.getTransceivers().some((t) => t.kind === 'video')) throw new OfferRefused('the offer sends no video');
       if (!taken.has('video')) throw new NoH264Offered('the offer sends no constrained-baseline H.264 video');
+      publisher.sendsAudio = taken.has('audio');
       await pc.setLocalDescription(await pc.createAnswer());
       await gathered(pc);
       const answer = pc.localDescription?.sdp;
@@ -152,7 +155,8 @@ export class WhipPublisher {
       packet.header.ssrc = video ? LIVE_RTP.videoSsrc : LIVE_RTP.audioSsrc;
       const data = packet.serialize();
       countIngestBytes(this.ctx, 'whip', data.length);
-      relay.socket.send(data, video ? relay.ports.videoPort : relay.ports.audioPort, '127.0.0.1');
+      const port = video ? relay.ports.videoPort : relay.ports.audioPort;
+      if (port !== undefined) relay.socket.send(data, port, '127.0.0.1');
     });
   }
 

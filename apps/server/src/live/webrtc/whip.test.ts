@@ -21,8 +21,8 @@ describe.each(testDialects)('WebRTC publishing (WHIP) of a live stream on %s', (
     });
     return res.json();
   };
-  const publish = async (id: string, token: string) => {
-    const made = await TestPublisher.offer();
+  const publish = async (id: string, token: string, sound = true) => {
+    const made = await TestPublisher.offer(sound);
     peers.push(made.publisher);
     const res = await t.app.inject({
       method: 'POST',
@@ -125,6 +125,21 @@ describe.each(testDialects)('WebRTC publishing (WHIP) of a live stream on %s', (
     const gone = await t.app.inject({ method: 'DELETE', url: location, headers: bearer(creator.access_token) });
     expect([gone.statusCode, gone.json().code]).toEqual([409, 'stream_ended']);
   }, 60_000);
+
+  it('takes a publisher that sends the picture alone', async () => {
+    const live = await create();
+    const { res, publisher } = await publish(live.stream_id, creator.access_token, false);
+    expect(res.statusCode).toBe(201);
+    expect(res.body).not.toContain('m=audio');
+    await publisher.accept(res.body, 30);
+    await expect
+      .poll(async () => (await stream(live.stream_id)).hls_url, { timeout: 20_000, interval: 250 })
+      .toBeTruthy();
+    const location = res.headers.location as string;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: location, headers: bearer(creator.access_token) })).statusCode,
+    ).toBe(204);
+  }, 40_000);
 
   it('lets go of a publisher whose connection never comes up', async () => {
     const live = await create();
