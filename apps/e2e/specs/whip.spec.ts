@@ -1,6 +1,7 @@
 import type { Stream } from '@app/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { FAKE_MEDIA_ARGS, browserAvailable, launchBrowser, newContext, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { signedInWithWallet } from '../support/session.ts';
@@ -69,6 +70,7 @@ describe.runIf(browserAvailable())('going live from the camera over WHIP in Chro
       'WebRTC could not connect, so your camera goes over the slower fallback connection (a few seconds more delay).',
     );
     await screenshot(page, 'go-live-fallback-360');
+    expect(await seriousViolations(page, 'go live over the fallback', 'main')).toEqual([]);
     await page.getByTestId('stop-stream').click();
     await page.getByTestId('stream-summary').waitFor();
     await page.context().close();
