@@ -60,14 +60,16 @@ export {
 } from './thumbnail.ts';
 export { clipCutArgs, cutClip, type ClipCutOptions } from './clip.ts';
 export { TEST_PATTERNS, generateTestVideo, type TestPattern, type TestVideoOptions } from './test-video.ts';
-export { publishTestPattern, type TestPublishOptions, type TestPublisher } from './test-publish.ts';
+export { publishTestPattern, sendTestPatternRtp, type TestPublishOptions, type TestPublisher } from './test-publish.ts';
 export {
   LIVE_PLAYLIST,
   LIVE_RTP,
   LIVE_SEGMENT_PATTERN,
   liveHlsArgs,
+  liveRtpInputSdp,
   type LiveHlsOptions,
   type LiveRtpOutput,
+  type LiveRtpInput,
 } from './live.ts';
 export {
   generateLongBlackVideo,

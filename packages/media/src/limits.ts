@@ -105,9 +105,18 @@ export function pipeInputArgs(demuxer: Demuxer, limits: MediaLimits): string[] {
   return [...guardedInput('pipe', demuxer, limits), '-i', 'pipe:0'];
 }
 
+/**
+ * For RTP a server process relays to ffmpeg on loopback (WHIP ingest): the session description it
+ * wrote itself arrives on stdin, and only the pipe, UDP and RTP protocols may be opened. The
+ * publisher's bytes are RTP payloads, never a description, so they cannot name a file or URL.
+ */
+export function sdpInputArgs(limits: MediaLimits): string[] {
+  return [...guardedInput('pipe,udp,rtp', 'sdp', limits), '-i', 'pipe:0'];
+}
+
 function guardedInput(
-  protocol: 'file' | 'pipe',
-  demuxer: Demuxer | (typeof IMAGE_DEMUXERS)[ImageType],
+  protocol: string,
+  demuxer: Demuxer | (typeof IMAGE_DEMUXERS)[ImageType] | 'sdp',
   limits: MediaLimits,
 ): string[] {
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_LIMITS } from './limits.ts';
-import { LIVE_PLAYLIST, LIVE_RTP, liveHlsArgs } from './live.ts';
+import { LIVE_PLAYLIST, LIVE_RTP, liveHlsArgs, liveRtpInputSdp } from './live.ts';
 
 describe('liveHlsArgs', () => {
   const base = {
@@ -42,5 +42,29 @@ describe('liveHlsArgs', () => {
       `[select=v:f=rtp:onfail=ignore:payload_type=96:ssrc=${LIVE_RTP.videoSsrc}]rtp://127.0.0.1:5004?pkt_size=1200`,
     );
     expect(outputs[3]).toContain(`payload_type=111:ssrc=${LIVE_RTP.audioSsrc}]rtp://127.0.0.1:5006`);
+  });
+
+  it('reads a WHIP publisher from a session description on stdin, with only pipe, UDP and RTP allowed', () => {
+    const args = liveHlsArgs({ ...base, inputFormat: 'rtp' });
+    expect(args.slice(args.indexOf('-protocol_whitelist'), args.indexOf('-protocol_whitelist') + 2)).toEqual([
+      '-protocol_whitelist',
+      'pipe,udp,rtp',
+    ]);
+    expect(args[args.indexOf('-f') + 1]).toBe('sdp');
+    expect(args[args.indexOf('-i') + 1]).toBe('pipe:0');
+  });
+});
+
+describe('liveRtpInputSdp', () => {
+  it('describes H.264 and Opus on the given loopback ports, taking datagrams from loopback only', () => {
+    const sdp = liveRtpInputSdp({ videoPort: 40000, audioPort: 40002 });
+    expect(sdp).toContain('c=IN IP4 127.0.0.1');
+    expect(sdp).toContain('a=source-filter: incl IN IP4 * 127.0.0.1');
+    expect(sdp).toContain(`m=video 40000 RTP/AVP ${LIVE_RTP.videoPayloadType}`);
+    expect(sdp).toContain(`a=rtpmap:${LIVE_RTP.videoPayloadType} H264/90000`);
+    expect(sdp).toContain(`m=audio 40002 RTP/AVP ${LIVE_RTP.audioPayloadType}`);
+    expect(sdp).toContain(`a=rtpmap:${LIVE_RTP.audioPayloadType} opus/48000/2`);
+    // a publisher without sound: no audio for ffmpeg to wait for
+    expect(liveRtpInputSdp({ videoPort: 40000 })).not.toContain('m=audio');
   });
 });

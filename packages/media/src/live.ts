@@ -1,12 +1,15 @@
-import { pipeInputArgs, type MediaLimits } from './limits.ts';
+import { pipeInputArgs, sdpInputArgs, type MediaLimits } from './limits.ts';
 
 /** File names a live transcode writes inside its own folder (ffmpeg runs with that folder as cwd). */
 export const LIVE_PLAYLIST = 'index.m3u8';
 export const LIVE_SEGMENT_PATTERN = 'seg-%06d.ts';
 
 export interface LiveHlsOptions {
-  /** what arrives on stdin: FLV from the RTMP listener, or WebM/Matroska from a browser's MediaRecorder */
-  inputFormat: 'flv' | 'webm';
+  /**
+   * what arrives on stdin: FLV from the RTMP listener, WebM/Matroska from a browser's MediaRecorder,
+   * or the session description of the RTP a WHIP publisher sends (see `liveRtpInputSdp`)
+   */
+  inputFormat: 'flv' | 'webm' | 'rtp';
   /** segment length in seconds: 1 keeps glass-to-glass latency near 3 s with standard players */
   segmentSeconds: number;
   /** segments listed in the live playlist */
@@ -34,6 +37,39 @@ export const LIVE_RTP = {
   videoSsrc: 0x7a0001,
   audioSsrc: 0x7a0002,
 } as const;
+/** Where a WHIP publisher's RTP is relayed to ffmpeg on 127.0.0.1: each port and the one above it (RTCP). */
+export interface LiveRtpInput {
+  videoPort: number;
+  /** none when the publisher sends no sound */
+  audioPort?: number;
+}
+
+/**
+ * The session description ffmpeg reads a WHIP publisher's RTP with: H.264 (packetisation mode 1)
+ * and Opus, with the payload types and SSRCs of `LIVE_RTP`, on loopback ports. The source filter
+ * makes ffmpeg drop any datagram that does not come from this machine's loopback.
+ */
+export function liveRtpInputSdp(ports: LiveRtpInput): string {
+  return [
+    'v=0',
+    'o=- 0 0 IN IP4 127.0.0.1',
+    's=whip',
+    'c=IN IP4 127.0.0.1',
+    'a=source-filter: incl IN IP4 * 127.0.0.1',
+    't=0 0',
+    `m=video ${ports.videoPort} RTP/AVP ${LIVE_RTP.videoPayloadType}`,
+    `a=rtpmap:${LIVE_RTP.videoPayloadType} H264/90000`,
+    `a=fmtp:${LIVE_RTP.videoPayloadType} packetization-mode=1`,
+    ...(ports.audioPort === undefined
+      ? []
+      : [
+          `m=audio ${ports.audioPort} RTP/AVP ${LIVE_RTP.audioPayloadType}`,
+          `a=rtpmap:${LIVE_RTP.audioPayloadType} opus/48000/2`,
+        ]),
+    '',
+  ].join('\r\n');
+}
+
 /** RTP packets stay below this, so SRTP and the path's headers still fit a 1500-byte MTU */
 const RTP_PACKET_BYTES = 1200;
 
@@ -48,7 +84,8 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
   const args = ['-hide_banner', '-loglevel', 'error', '-y'];
   if (o.inputFormat === 'webm') args.push('-fflags', '+genpts');
   // Forced demuxer and the pipe protocol only: a publisher's bytes can never name another file or URL.
-  args.push(...pipeInputArgs(o.inputFormat === 'flv' ? 'flv' : 'matroska', o.limits));
+  if (o.inputFormat === 'rtp') args.push(...sdpInputArgs(o.limits));
+  else args.push(...pipeInputArgs(o.inputFormat === 'flv' ? 'flv' : 'matroska', o.limits));
   args.push('-map', '0:v:0', '-map', '0:a:0?');
   if (o.rtp) args.push('-map', '0:a:0?');
   args.push(

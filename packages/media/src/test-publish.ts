@@ -52,6 +52,69 @@ export async function publishTestPattern(rtmpUrl: string, o: TestPublishOptions)
     'flv',
     rtmpUrl,
   ];
+  return spawnPublisher(args);
+}
+
+/**
+ * What a browser's camera sends over WebRTC, offline: ffmpeg sends a generated test pattern as
+ * constrained-baseline H.264 RTP and a tone as Opus RTP to two local UDP ports in real time, with a
+ * keyframe every second. A test's WebRTC peer reads those ports and sends the packets on.
+ */
+export async function sendTestPatternRtp(
+  ports: { videoPort: number; audioPort: number },
+  o: { seconds: number },
+): Promise<TestPublisher> {
+  const rate = 25;
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=${rate}:duration=${o.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${o.seconds}`,
+    '-map',
+    '0:v',
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'baseline',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-g',
+    String(rate),
+    '-pix_fmt',
+    'yuv420p',
+    // in-band SPS and PPS before each keyframe, as browsers send them (no out-of-band SDP here)
+    '-bsf:v',
+    'dump_extra=freq=keyframe',
+    '-f',
+    'rtp',
+    '-payload_type',
+    '102',
+    `rtp://127.0.0.1:${ports.videoPort}?pkt_size=1200`,
+    '-map',
+    '1:a',
+    '-c:a',
+    'libopus',
+    '-f',
+    'rtp',
+    '-payload_type',
+    '109',
+    `rtp://127.0.0.1:${ports.audioPort}`,
+  ];
+  return spawnPublisher(args);
+}
+
+async function spawnPublisher(args: string[]): Promise<TestPublisher> {
   const child = spawn(await locate('ffmpeg'), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));

@@ -162,6 +162,12 @@ export const ErrorCodes = [
   'webrtc_too_many_sessions',
   /** a WHEP offer that is not an SDP offer for video and sound the server can send */
   'webrtc_offer_invalid',
+  /** a WHIP offer that sends no constrained-baseline H.264 video (VP8 only, say) */
+  'whip_h264_required',
+  /** a WHIP bearer token that is neither the owner's session nor this stream's key */
+  'stream_key_invalid',
+  /** a publisher for a stream that already receives video (over RTMP, WHIP or the camera socket) */
+  'stream_already_receiving',
   'ticket_not_found',
   'not_your_ticket',
   'ticket_closed',

@@ -121,6 +121,8 @@ export const StreamIngestSchema = z.object({
   rtmp_publish_url: z.string(),
   /** the WebSocket path the Go Live page sends camera chunks to (append ?token=) */
   browser_ingest_path: z.string(),
+  /** where WHIP publishers (the Go Live page's camera, OBS 30+) POST their SDP offer, the stream key or the owner's session as the bearer token */
+  whip_url: z.string(),
 });
 export type StreamIngest = z.infer<typeof StreamIngestSchema>;
 

@@ -24,7 +24,7 @@ function meter<M extends Counter | Gauge>(registry: Registry, name: string, make
 }
 
 /** Bytes of live video received, by way in (rtmp, browser): its rate is the ingest bitrate. */
-export function countIngestBytes(ctx: AppContext, via: 'rtmp' | 'browser', bytes: number): void {
+export function countIngestBytes(ctx: AppContext, via: 'rtmp' | 'browser' | 'whip', bytes: number): void {
   const registry = ctx.meters;
   if (!registry) return;
   meter(

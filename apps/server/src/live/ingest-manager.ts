@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { cidKey } from '../storage/blob-store.ts';
 import * as streams from '../modules/streams/streams.service.ts';
-import { IngestSession, liveDir, recordingParts } from './ingest-session.ts';
+import { IngestSession, liveDir, recordingParts, type IngestFormat } from './ingest-session.ts';
 import type { RecordingHolder, RecordingSnapshot } from './live-context.ts';
 import { joinParts, snapshotRecording } from './recording.ts';
 import type { MediaSink } from './rtmp/rtmp-session.ts';
@@ -50,6 +50,13 @@ export class IngestManager implements RecordingHolder {
     return session;
   }
 
+  /** A WHIP publisher (already authenticated as the owner's): ffmpeg reads the RTP its peer relays. */
+  async openWhipIngest(streamId: string, rtpInputSdp: string, cut: () => void): Promise<IngestSession | null> {
+    const session = await this.open(streamId, { rtpInputSdp });
+    if (session) session.cut = cut;
+    return session;
+  }
+
   isReceiving(streamId: string): boolean {
     return this.sessions.has(streamId);
   }
@@ -59,7 +66,7 @@ export class IngestManager implements RecordingHolder {
     return this.sessions.get(streamId)?.rtp;
   }
 
-  private async open(streamId: string, format: 'flv' | 'webm'): Promise<IngestSession | null> {
+  private async open(streamId: string, format: IngestFormat): Promise<IngestSession | null> {
     if (this.sessions.has(streamId)) return null;
     const session = new IngestSession(this.ctx, streamId, format, this.log, () => {
       this.sessions.delete(streamId);

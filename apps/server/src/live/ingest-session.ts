@@ -29,7 +29,13 @@ export const recordingParts = async (dir: string): Promise<string[]> =>
 const partNumber = (file: string): number => Number(/(\d+)/.exec(file)?.[1] ?? 0);
 
 /**
- * One publishing session of a stream (RTMP or the browser): an ffmpeg that turns what arrives into
+ * What a session's ffmpeg reads on stdin: FLV tags (RTMP), MediaRecorder chunks (the camera over a
+ * WebSocket), or the description of the RTP a WHIP publisher's peer relays to it on loopback.
+ */
+export type IngestFormat = 'flv' | 'webm' | { rtpInputSdp: string };
+
+/**
+ * One publishing session of a stream (RTMP, WHIP or the browser's WebSocket): an ffmpeg that turns what arrives into
  * the live HLS playlist plus a recording part. It reports the stream live, keeps its heartbeat, gives
  * it a thumbnail, and on the way out marks it interrupted (or leaves it ended if it was stopped).
  */
@@ -50,7 +56,7 @@ export class IngestSession {
   constructor(
     private readonly ctx: AppContext,
     readonly streamId: string,
-    private readonly format: 'flv' | 'webm',
+    private readonly format: IngestFormat,
     private readonly log: Logger,
     private readonly onClosed: () => void,
   ) {
@@ -65,7 +71,7 @@ export class IngestSession {
     const feed = this.ctx.config.webrtc.enabled ? await RtpFeed.open() : undefined;
     const args = liveHlsArgs({
       rtp: feed?.output,
-      inputFormat: this.format,
+      inputFormat: typeof this.format === 'string' ? this.format : 'rtp',
       segmentSeconds: LIVE_SEGMENT_SECONDS,
       listSize: LIST_SIZE,
       recordingFile: `recording-${next}.ts`,
@@ -93,11 +99,18 @@ export class IngestSession {
       }),
     );
     if (this.format === 'flv') ffmpeg.stdin.write(FLV_HEADER);
+    // the description is all stdin carries: the media itself comes over loopback UDP
+    if (typeof this.format === 'object') ffmpeg.stdin.end(this.format.rtpInputSdp);
     await streams.goLive(this.ctx, this.streamId);
     this.timer = setInterval(
       () => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'live tick failed')),
       POLL_MS,
     );
+  }
+
+  /** whether ffmpeg has written the first segment of what it was sent */
+  get onAir(): boolean {
+    return this.announced;
   }
 
   /** The media sink an RTMP session writes to. */
@@ -157,7 +170,9 @@ export class IngestSession {
   close(): Promise<void> {
     this.closing ??= (async () => {
       clearInterval(this.timer);
-      this.ffmpeg?.stdin.end();
+      // the end of its input makes ffmpeg flush and exit; RTP input has no end, so it is asked to
+      if (typeof this.format === 'object') this.ffmpeg?.kill('SIGINT');
+      else this.ffmpeg?.stdin.end();
       const killer = setTimeout(() => this.ffmpeg?.kill('SIGKILL'), 10_000);
       await this.exited;
       clearTimeout(killer);

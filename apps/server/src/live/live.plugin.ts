@@ -14,6 +14,8 @@ import { RtmpServer } from './rtmp/rtmp-server.ts';
 import { RtpRelay } from './webrtc/rtp-relay.ts';
 import { WhepHub } from './webrtc/whep-hub.ts';
 import { whepRoutes } from './webrtc/whep.routes.ts';
+import { WhipHub } from './webrtc/whip-hub.ts';
+import { whipRoutes } from './webrtc/whip.routes.ts';
 
 /** MediaRecorder chunks of a few hundred milliseconds stay far below this */
 const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
@@ -21,10 +23,11 @@ const INGEST_CHUNK_MAX = 8 * 1024 * 1024;
 const INGEST_FRAMES = 200;
 
 /**
- * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest
- * (`/ws/ingest/{id}`), the RTMP listener, live playlists and segments (`/media/live/{id}/…`, relayed
- * from the process that receives the video), WebRTC playback (WHEP: of the streams it receives, and with
- * Redis of the others' too, their RTP relayed from the process that receives them), and the
+ * Live streaming in this process: chat sockets (`/ws/stream/{id}`), browser ingest (WHIP, and
+ * `/ws/ingest/{id}` as the camera's fallback), the RTMP listener, live playlists and segments
+ * (`/media/live/{id}/…`, relayed from the process that receives the video), WebRTC playback (WHEP:
+ * of the streams it receives, and with Redis of the others' too, their RTP relayed from the process
+ * that receives them), and the
  * sweeper that ends streams whose ingest never came back. The notification sockets (`/ws/notifications`)
  * share its socket endpoint.
  */
@@ -51,6 +54,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         return host && host !== ctx.live.internalUrl() ? relay.remote(streamId) : undefined;
       }),
   );
+  const whip = new WhipHub(ctx, log, ingest);
   const rtmp = ctx.config.rtmp.enabled
     ? new RtmpServer(
         (key, session) => ingest.publishWithKey(key, () => session.close('stream stopped')),
@@ -132,6 +136,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 
   registerLiveMedia(app, log);
   await app.register(whepRoutes(whep));
+  await app.register(whipRoutes(whip));
 
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -150,6 +155,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     await chat.close();
     await notifications.close();
     await whep.close();
+    await whip.close();
     await ingest.close();
     await relay?.close();
   });

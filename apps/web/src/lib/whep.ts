@@ -11,7 +11,7 @@ export interface WhepPlayback {
 /** Whether this browser can play over WebRTC at all. */
 export const canPlayWebRtc = (): boolean => typeof RTCPeerConnection === 'function';
 
-function gathered(pc: RTCPeerConnection): Promise<void> {
+export function gathered(pc: RTCPeerConnection): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

@@ -36,6 +36,22 @@ export function readRtp(kind: RtpKind, data: Buffer): RtpPacket | undefined {
   }
 }
 
+/** A UDP socket on 127.0.0.1 (`port` 0: any free one); rejects when the port is taken. */
+export function bindLoopbackUdp(port = 0): Promise<dgram.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', (err) => {
+      socket.close();
+      reject(err);
+    });
+    socket.bind(port, '127.0.0.1', () => {
+      socket.removeAllListeners('error');
+      socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
+      resolve(socket);
+    });
+  });
+}
+
 /**
  * The RTP a stream's ffmpeg sends for WebRTC: two UDP sockets on 127.0.0.1 (picture and sound) whose
  * packets are parsed once and handed to every viewer. Only packets from loopback with the payload
@@ -54,17 +70,11 @@ export class RtpFeed implements RtpSource {
   }
 
   static async open(): Promise<RtpFeed> {
-    const bind = () =>
-      new Promise<dgram.Socket>((resolve, reject) => {
-        const socket = dgram.createSocket('udp4');
-        socket.once('error', reject);
-        socket.bind(0, '127.0.0.1', () => {
-          socket.off('error', reject);
-          socket.on('error', () => undefined); // a late ICMP error on a local socket changes nothing
-          socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
-          resolve(socket);
-        });
-      });
+    const bind = async () => {
+      const socket = await bindLoopbackUdp();
+      socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
+      return socket;
+    };
     return new RtpFeed(await bind(), await bind());
   }
 

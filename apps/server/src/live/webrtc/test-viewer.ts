@@ -2,7 +2,7 @@ import { RTCPeerConnection } from 'werift';
 import type { WebRtcConfig } from '../../config.ts';
 import { peerConfig } from './whep-viewer.ts';
 
-const LOCAL: WebRtcConfig = {
+export const LOCAL: WebRtcConfig = {
   enabled: true,
   iceServers: [],
   publicIp: undefined,

@@ -135,4 +135,4 @@ function bump(counts: Map<string, number>, key: string, change: number): void {
   else counts.delete(key);
 }
 
-const countMediaSections = (sdp: string): number => sdp.match(/^m=/gm)?.length ?? 0;
+export const countMediaSections = (sdp: string): number => sdp.match(/^m=/gm)?.length ?? 0;

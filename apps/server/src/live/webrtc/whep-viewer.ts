@@ -32,6 +32,18 @@ export const peerConfig = (c: WebRtcConfig): Partial<PeerConfig> => ({
 
 export class OfferRefused extends Error {}
 
+/** Trickle-free: the answer carries every candidate once gathering is complete. */
+export function gathered(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+      if (state !== 'complete') return;
+      unSubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * One WebRTC viewer of a live stream: a werift peer that answers the browser's offer and sends it
  * the stream's RTP as it arrives (werift gives each viewer its own SSRC, payload type and sequence).
@@ -77,7 +89,7 @@ export class WhepViewer {
       }
       if (!viewer.tracks.has('video')) throw new OfferRefused('the offer takes no H.264 video');
       await pc.setLocalDescription(await pc.createAnswer());
-      await viewer.gathered();
+      await gathered(pc);
       const answer = pc.localDescription?.sdp;
       if (!answer) throw new OfferRefused('no answer could be made');
       viewer.watch(o.feed);
@@ -86,18 +98,6 @@ export class WhepViewer {
       await pc.close().catch(() => undefined);
       throw err;
     }
-  }
-
-  /** Trickle-free: the answer carries every candidate. */
-  private gathered(): Promise<void> {
-    if (this.pc.iceGatheringState === 'complete') return Promise.resolve();
-    return new Promise((resolve) => {
-      const { unSubscribe } = this.pc.iceGatheringStateChange.subscribe((state) => {
-        if (state !== 'complete') return;
-        unSubscribe();
-        resolve();
-      });
-    });
   }
 
   private watch(feed: RtpSource): void {

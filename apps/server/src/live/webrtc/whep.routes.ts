@@ -1,4 +1,5 @@
 import { WebRtcSettingsSchema } from '@app/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientNetwork } from '../../http/client-network.ts';
@@ -8,10 +9,28 @@ import { WHEP_OFFER_MAX_BYTES, type WhepHub } from './whep-hub.ts';
 
 const tags = ['streams'];
 const SDP = 'application/sdp';
-const StreamParams = z.object({ id: z.string().regex(new RegExp(`^${STREAM_ID}$`)) });
-const SessionParams = StreamParams.extend({ session: z.string().regex(/^[\w-]{22}$/) });
+export const StreamParams = z.object({ id: z.string().regex(new RegExp(`^${STREAM_ID}$`)) });
+export const SessionParams = StreamParams.extend({ session: z.string().regex(/^[\w-]{22}$/) });
 
 const isSdp = (contentType: string | undefined) => contentType?.split(';')[0]!.trim().toLowerCase() === SDP;
+
+/** Routes of `app` read an application/sdp body as text, up to the offer limit. */
+export function acceptSdp(app: FastifyInstance): void {
+  app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: WHEP_OFFER_MAX_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+}
+
+/** The SDP offer of a WHEP or WHIP request; 415 for a body of another type. */
+export function sdpOffer(req: FastifyRequest): string {
+  if (!isSdp(req.headers['content-type']) || typeof req.body !== 'string')
+    throw unsupportedMediaType('Send the SDP offer as application/sdp', { code: 'unsupported_media_type' });
+  return req.body;
+}
+
+/** The 201 that carries an SDP answer and the session's address. */
+export const sendAnswer = (reply: FastifyReply, location: string, answer: string): FastifyReply =>
+  reply.status(201).type(SDP).header('location', location).header('cache-control', 'no-store').send(answer);
 
 /**
  * WHEP (RFC 9725) playback of live streams: the viewer POSTs its SDP offer and gets the answer and
@@ -21,9 +40,7 @@ const isSdp = (contentType: string | undefined) => contentType?.split(';')[0]!.t
 export const whepRoutes =
   (hub: WhepHub): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: WHEP_OFFER_MAX_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
+    acceptSdp(app);
 
     app.get(
       '/api/streams/webrtc',
@@ -49,16 +66,9 @@ export const whepRoutes =
         },
       },
       async (req, reply) => {
-        if (!isSdp(req.headers['content-type']) || typeof req.body !== 'string')
-          throw unsupportedMediaType('Send the SDP offer as application/sdp', { code: 'unsupported_media_type' });
         const { id } = req.params;
-        const { sessionId, answer } = await hub.play(id, req.body, clientNetwork(req.ip));
-        return reply
-          .status(201)
-          .type(SDP)
-          .header('location', `/api/streams/${id}/whep/${sessionId}`)
-          .header('cache-control', 'no-store')
-          .send(answer);
+        const { sessionId, answer } = await hub.play(id, sdpOffer(req), clientNetwork(req.ip));
+        return sendAnswer(reply, `/api/streams/${id}/whep/${sessionId}`, answer);
       },
     );
 

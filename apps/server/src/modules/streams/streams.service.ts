@@ -56,6 +56,7 @@ function ingestOf(ctx: AppContext, streamId: string, key: string): StreamIngest 
     rtmp_url: rtmpUrl,
     rtmp_publish_url: `${rtmpUrl}/${key}`,
     browser_ingest_path: `/ws/ingest/${streamId}`,
+    whip_url: new URL(`/api/streams/${streamId}/whip`, ctx.config.publicUrl).href,
   };
 }
 

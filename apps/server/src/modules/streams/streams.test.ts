@@ -83,6 +83,7 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
       stream_key,
       rtmp_publish_url: `rtmp://localhost:1935/live/${stream_key}`,
       browser_ingest_path: `/ws/ingest/${stream_id}`,
+      whip_url: `http://localhost:3000/api/streams/${stream_id}/whip`,
     });
     expect((await call('POST', `/api/streams/${stream_id}/key`, other)).statusCode).toBe(403);
     const rotated = (await call('POST', `/api/streams/${stream_id}/key`, owner)).json<StreamIngest>();

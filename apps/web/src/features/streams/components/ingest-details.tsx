@@ -6,7 +6,7 @@ import { copyLink } from '../../../components/share.ts';
 import { useRotateStreamKey } from '../api/streams.ts';
 
 /**
- * Where OBS sends video: the RTMP address and the secret key (hidden until revealed, with copy
+ * Where OBS sends video: the RTMP address, the WHIP address (OBS 30+) and the secret key (hidden until revealed, with copy
  * buttons), a key rotation for a leaked key, and the steps in OBS.
  */
 export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
@@ -36,6 +36,21 @@ export function IngestDetails({ ingest }: { ingest: StreamIngest }) {
             type="button"
             className="button button-secondary button-small"
             onClick={() => void copyLink(ingest.rtmp_url, 'live.manage.serverCopied')}
+          >
+            {t('live.manage.copy')}
+          </button>
+        </div>
+      </div>
+      <div className="ingest-field">
+        <span className="field-label">{t('live.manage.whipUrl')}</span>
+        <div className="copy-row">
+          <code data-testid="whip-url" dir="ltr">
+            {ingest.whip_url}
+          </code>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void copyLink(ingest.whip_url, 'live.manage.serverCopied')}
           >
             {t('live.manage.copy')}
           </button>

@@ -81,10 +81,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
         notify('error', t('live.startFailed'));
         return;
       }
-      if (media)
-        await ingest
-          .start(media, details.browser_ingest_path)
-          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
+      if (media) await ingest.start(media, details).catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } finally {
       setPreparing(false);
     }
@@ -96,9 +93,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
       const media = await camera.request();
       setSource('camera');
       if (live && details)
-        await ingest
-          .start(media, details.browser_ingest_path)
-          .catch(() => notify('error', t('live.manage.cameraSendFailed')));
+        await ingest.start(media, details).catch(() => notify('error', t('live.manage.cameraSendFailed')));
     } catch {
       notify('error', t('live.cameraFailed'));
     }
@@ -201,7 +196,7 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
                 className="button button-secondary"
                 onClick={() =>
                   void ingest
-                    .start(camera.media!, details.browser_ingest_path)
+                    .start(camera.media!, details)
                     .catch(() => notify('error', t('live.manage.cameraSendFailed')))
                 }
                 data-testid="resend-camera"
@@ -224,6 +219,11 @@ export function StreamManager({ streamId, source: initialSource, camera, ingest,
               {t('live.manage.viewerPage')}
             </Link>
           </div>
+          {source === 'camera' && ingest.state === 'sending' && ingest.path === 'socket' && (
+            <p className="notice" role="status" data-testid="camera-fallback">
+              {t('live.manage.cameraFallback')}
+            </p>
+          )}
           {ingest.problem && (
             <p className="form-error" role="alert">
               {ingest.problem}
