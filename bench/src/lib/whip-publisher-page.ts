@@ -62,9 +62,15 @@ export async function publishCanvasOverWhip(o: {
         if (!settings.enabled) return 'the server has WebRTC off (WEBRTC_ENABLED)';
         try {
           const ice = settings.ice_servers as RTCIceServer[];
-          w.__whipSession = await w.__whip.startWhip(`/api/streams/${streamId}/whip`, streamKey, w.__timeCodeCanvas.stream, ice, () => {
-            w.__whipFailed = true;
-          });
+          w.__whipSession = await w.__whip.startWhip(
+            `/api/streams/${streamId}/whip`,
+            streamKey,
+            w.__timeCodeCanvas.stream,
+            ice,
+            () => {
+              w.__whipFailed = true;
+            },
+          );
           w.__whipFailed = false;
           return null;
         } catch (err) {
@@ -75,11 +81,14 @@ export async function publishCanvasOverWhip(o: {
     );
     if (problem) throw new Error(`browser ingest: ${problem}`);
     return {
-      frames: () => page.evaluate(() => (window as unknown as { __timeCodeCanvas: { frames: number } }).__timeCodeCanvas.frames),
+      frames: () =>
+        page.evaluate(() => (window as unknown as { __timeCodeCanvas: { frames: number } }).__timeCodeCanvas.frames),
       failed: () => page.evaluate(() => (window as unknown as { __whipFailed: boolean }).__whipFailed),
       stop: async () => {
         // hang up as the Go Live page does (DELETE), so the stream ends now rather than when it goes silent
-        await page.evaluate(() => (window as unknown as { __whipSession: { close(): void } }).__whipSession.close());
+        await page
+          .evaluate(() => (window as unknown as { __whipSession: { close(): void } }).__whipSession.close())
+          .catch(() => undefined);
         await new Promise((r) => setTimeout(r, 200)); // the DELETE is sent with keepalive
         await close();
       },
