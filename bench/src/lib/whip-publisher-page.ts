@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { CHROMIUM, launchBrowser, newContext } from '../../../apps/e2e/support/browser.ts';
 import { closeOnExit } from './cleanup.ts';
+import type * as WhipClient from '../../../apps/web/src/lib/whip.ts';
 import { PAGE_PUBLISHER } from './time-code.ts';
 
 /** the web app's own WHIP client, bundled for the publisher page */
@@ -52,7 +53,7 @@ export async function publishCanvasOverWhip(o: {
     const problem = await page.evaluate(
       async ({ streamId, streamKey }) => {
         const w = window as unknown as {
-          __whip: typeof import('../../../apps/web/src/lib/whip.ts');
+          __whip: typeof WhipClient;
           __timeCodeCanvas: { stream: MediaStream };
           __whipFailed: boolean;
           __whipSession: { close(): void };
