@@ -223,9 +223,9 @@ const WHIP_ON_AIR_MS = 15_000;
 
 /**
  * Publishes the time-coded canvas over WHIP to a fresh stream until one goes on air, and says how many
- * tries it took. A WHIP publish to a server process that has already carried an RTMP stream often
- * connects yet never goes on air (ffmpeg's picture times stand still: one 0.2 s segment that never
- * ends), a server fault this bench does not measure around: it publishes over WHIP before RTMP.
+ * tries it took. A WHIP publish sometimes connects yet never goes on air (ffmpeg's picture times stand
+ * still: one 0.2 s segment that never ends), a server fault; far more often on a process that has
+ * already carried an RTMP stream (none of five did there), so this runs before the RTMP measurement.
  */
 async function whipOnAir(
   baseUrl: string,
