@@ -157,3 +157,46 @@ export interface Sample {
   sent: number;
   mode: string;
 }
+
+/**
+ * The in-page publisher (a script for page.evaluate, plain JavaScript since it runs in the browser):
+ * draws the time code in the same cells as the RTMP publisher, scaled ×4 onto a 1280×720 canvas, every
+ * 1 / FRAME_RATE s, and sets `window.__timeCodeCanvas` to `{ stream, frames }`: the canvas's captured
+ * picture at FRAME_RATE with a quiet 440 Hz tone (WebAudio), as a camera and microphone would give, and
+ * the frames drawn so far. The page needs `--autoplay-policy=no-user-gesture-required` for the tone.
+ */
+export const PAGE_PUBLISHER = `(() => {
+  const C = ${JSON.stringify(CODE)};
+  const scale = 4;
+  const canvas = document.createElement('canvas');
+  canvas.width = C.width * scale;
+  canvas.height = C.height * scale;
+  document.body.append(canvas);
+  const g = canvas.getContext('2d');
+  const state = { frames: 0 };
+  const draw = () => {
+    const code = Date.now() % 2 ** 32;
+    g.fillStyle = 'rgb(128,128,128)';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    C.rows.forEach(([top, bottom], row) => {
+      for (let bit = 0; bit < C.bits; bit++) {
+        const on = Math.floor(code / 2 ** (C.bits - 1 - bit)) % 2 === 1 ? row === 0 : row === 1;
+        g.fillStyle = on ? 'rgb(235,235,235)' : 'rgb(16,16,16)';
+        g.fillRect(bit * C.cellWidth * scale, top * scale, C.cellWidth * scale, (bottom - top) * scale);
+      }
+    });
+    state.frames++;
+  };
+  draw();
+  setInterval(draw, 1000 / ${FRAME_RATE});
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  const sound = audio.createMediaStreamDestination();
+  tone.frequency.value = 440;
+  gain.gain.value = 0.1;
+  tone.connect(gain).connect(sound);
+  tone.start();
+  state.stream = new MediaStream([...canvas.captureStream(${FRAME_RATE}).getVideoTracks(), ...sound.stream.getAudioTracks()]);
+  window.__timeCodeCanvas = state;
+})()`;

@@ -37,7 +37,8 @@ export interface ModeResult {
 
 export interface PageResult {
   webrtc: ModeResult;
-  hls: ModeResult;
+  /** null when not asked for */
+  hls: ModeResult | null;
   /** frames whose code did not read (check row mismatch) */
   unread: number;
   /** tip lines the page showed */
@@ -74,8 +75,8 @@ const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 
 
 /**
  * Opens the stream's viewer page in headless Chromium (anonymous, as most viewers are) and reads the
- * time code of every frame it shows: `seconds` in its default WebRTC mode, then `seconds` after
- * pressing HLS in the page's mode choice. Meanwhile a signed-in chatter (`chatUrl`, carrying its
+ * time code of every frame it shows: `seconds` in its default WebRTC mode, then (with `hls`) `seconds`
+ * after pressing HLS in the page's mode choice. Meanwhile a signed-in chatter (`chatUrl`, carrying its
  * token) says its send time in the chat, tipping now and then, so the page tells how far the chat
  * runs ahead of the picture in each mode.
  */
@@ -84,6 +85,7 @@ export async function watchViewerPage(o: {
   streamId: string;
   chatUrl: string;
   seconds: number;
+  hls: boolean;
 }): Promise<PageResult> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
   const browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
@@ -119,12 +121,13 @@ export async function watchViewerPage(o: {
       };
     };
     const webrtc = await measure('webrtc', loadedAt);
-    const pressedAt = await page.evaluate(() => {
-      const at = Date.now();
-      document.querySelectorAll<HTMLButtonElement>('.live-mode-choice button')[1]!.click();
-      return at;
-    });
-    const hls = await measure('hls', pressedAt);
+    const pressHls = () =>
+      page.evaluate(() => {
+        const at = Date.now();
+        document.querySelectorAll<HTMLButtonElement>('.live-mode-choice button')[1]!.click();
+        return at;
+      });
+    const hls = o.hls ? await measure('hls', await pressHls()) : null;
     if (talk.errors.length) throw new Error(`the chatter was refused: ${talk.errors[0]}`);
     const tips = await page.locator('.chat-line-tip').count();
     return { webrtc, hls, tips, unread: (await state()).unread };
