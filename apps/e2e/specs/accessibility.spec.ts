@@ -35,6 +35,9 @@ const signedOutPages = (s: SeededContent) => [
   '/go-live',
   '/viewer-earnings',
   '/advertiser',
+  '/history',
+  `/channel/${s.creatorId}`,
+  `/channel/${s.creatorId}?tab=streams`,
   '/no-such-page',
 ];
 
@@ -59,6 +62,11 @@ const signedInPages = (s: SeededContent, ticketId: string) => [
   '/viewer-earnings',
   '/advertiser',
   '/connect',
+  '/history',
+  '/notifications',
+  '/profile?tab=clips',
+  '/profile?tab=streams',
+  `/video/${s.englishVideoId}/edit`,
 ];
 
 /** Hindi is the default, Urdu is written right to left, English is the fallback every text is written in first. */

@@ -17,6 +17,7 @@ export const MIXED = {
 } as const;
 
 export interface SeededContent {
+  creatorId: string;
   englishVideoId: string;
   urduVideoId: string;
   clipId: string;
@@ -69,6 +70,12 @@ export async function seedMixedContent(db: Db): Promise<SeededContent> {
         created_at: at,
       });
     }
-    return { englishVideoId: english.id, urduVideoId: urdu.id, clipId: clip.id, streamId: stream.id };
+    return {
+      creatorId: creator.id,
+      englishVideoId: english.id,
+      urduVideoId: urdu.id,
+      clipId: clip.id,
+      streamId: stream.id,
+    };
   });
 }
