@@ -52,6 +52,9 @@ describe('liveHlsArgs', () => {
     ]);
     expect(args[args.indexOf('-f') + 1]).toBe('sdp');
     expect(args[args.indexOf('-i') + 1]).toBe('pipe:0');
+    // a browser's H.264 names no frame rate: the frames keep their own times (see live.ts)
+    expect(args.slice(args.indexOf('-fps_mode'), args.indexOf('-fps_mode') + 2)).toEqual(['-fps_mode', 'vfr']);
+    expect(liveHlsArgs({ ...base, inputFormat: 'flv' })).not.toContain('-fps_mode');
   });
 });
 

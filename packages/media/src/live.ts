@@ -88,6 +88,12 @@ export function liveHlsArgs(o: LiveHlsOptions): string[] {
   else args.push(...pipeInputArgs(o.inputFormat === 'flv' ? 'flv' : 'matroska', o.limits));
   args.push('-map', '0:v:0', '-map', '0:a:0?');
   if (o.rtp) args.push('-map', '0:a:0?');
+  // The tee muxer makes ffmpeg keep a constant frame rate, taken from the input. RTP from a browser
+  // names none (its H.264 has no timing information), so ffmpeg's guess can be the RTP clock itself,
+  // 90,000 frames a second: each picture then moved the clock by 1/90000 s, no keyframe was ever
+  // due, and the first segment never ended (the stream never went on air). Frames keep the times
+  // they arrived with instead.
+  if (o.inputFormat === 'rtp') args.push('-fps_mode', 'vfr');
   args.push(
     '-vf',
     `scale=-2:trunc(min(ih\\,${o.maxHeight})/2)*2,format=yuv420p`,
