@@ -104,7 +104,7 @@ describe.runIf(browserAvailable())('comments in Chromium', () => {
 
     // The viewer deletes their own comment: its reply goes with it.
     await comment(page, 'Great talk!').getByTestId('delete-button').first().click();
-    await page.getByTestId('delete-comment-confirm').click();
+    await page.getByTestId('delete-comment-submit').click();
     await page.getByText('Comment deleted').waitFor();
     await page.getByTestId('comments-empty').waitFor();
     await page.getByTestId('comment-count').filter({ hasText: /^0$/ }).waitFor();

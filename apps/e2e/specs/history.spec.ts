@@ -118,7 +118,7 @@ describe.runIf(browserAvailable())('history and growing feeds in Chromium', () =
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByTestId('watched-bar').count()).toBe(20); // the first page, as the reload left it
     await page.getByTestId('history-clear').click();
-    await page.getByTestId('clear-history-confirm').click();
+    await page.getByTestId('clear-history-submit').click();
     await page.getByTestId('history-empty').waitFor();
     await screenshot(page, `history-cleared-${width}`);
     await page.context().close();

@@ -45,6 +45,8 @@ interface FormDialogProps {
   /** leave checking to the dialog's own code (the browser's messages are not translated) */
   noValidate?: boolean;
   wide?: boolean;
+  /** the submit button destroys something (deletes, clears): it is drawn as a danger button */
+  danger?: boolean;
   /** beside the title (a balance, a hint) */
   aside?: ReactNode;
   /** after the buttons (a link elsewhere) */
@@ -83,7 +85,12 @@ export function FormDialog({ title, name, onSubmit, error, submitLabel, busy, bu
           <button type="button" className="button button-outline" onClick={closeDialog}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button" disabled={busy} data-testid={`${name}-submit`}>
+          <button
+            type="submit"
+            className={rest.danger ? 'button button-danger' : 'button'}
+            disabled={busy}
+            data-testid={`${name}-submit`}
+          >
             {busy && busyLabel ? busyLabel : submitLabel}
           </button>
           {rest.actions}

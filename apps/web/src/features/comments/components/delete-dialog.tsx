@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, closeDialog } from '../../../components/dialog.tsx';
+import { FormDialog } from '../../../components/dialog.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useDeleteComment, type Target } from '../api/comments.ts';
@@ -19,38 +19,27 @@ export function DeleteDialog({
   const { t } = useTranslation();
   const remove = useDeleteComment(target);
   return (
-    <Dialog labelledBy="delete-comment-title" testId="delete-comment-dialog" onClose={onClose}>
-      <h2 id="delete-comment-title">{t('comments.deleteTitle')}</h2>
+    <FormDialog
+      name="delete-comment"
+      title={t('comments.deleteTitle')}
+      onClose={onClose}
+      // The list is read again before the call settles, and this dialog's comment leaves it with
+      // the dialog: the toast follows the promise, not this component's mutation callbacks.
+      onSubmit={() =>
+        void remove
+          .mutateAsync(commentId)
+          .then(() => {
+            notify('success', t('comments.deleted'));
+            onClose();
+          })
+          .catch(() => undefined)
+      }
+      error={remove.error && errorText(remove.error)}
+      submitLabel={t('comments.delete')}
+      busy={remove.isPending}
+      danger
+    >
       {hasReplies && <p>{t('comments.deleteWithReplies')}</p>}
-      {remove.error && (
-        <p className="form-error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button-outline" onClick={closeDialog}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={remove.isPending}
-          data-testid="delete-comment-confirm"
-          // The list is read again before the call settles, and this dialog's comment leaves it with
-          // the dialog: the toast follows the promise, not this component's mutation callbacks.
-          onClick={() =>
-            void remove
-              .mutateAsync(commentId)
-              .then(() => {
-                notify('success', t('comments.deleted'));
-                onClose();
-              })
-              .catch(() => undefined)
-          }
-        >
-          {t('comments.delete')}
-        </button>
-      </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, closeDialog } from '../../../components/dialog.tsx';
+import { FormDialog } from '../../../components/dialog.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useClearHistory } from '../api/history.ts';
@@ -9,36 +9,25 @@ export function ClearHistoryDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const clear = useClearHistory();
   return (
-    <Dialog labelledBy="clear-history-title" testId="clear-history-dialog" onClose={onClose}>
-      <h2 id="clear-history-title">{t('history.clearTitle')}</h2>
+    <FormDialog
+      name="clear-history"
+      title={t('history.clearTitle')}
+      onClose={onClose}
+      onSubmit={() =>
+        void clear
+          .mutateAsync()
+          .then(() => {
+            notify('success', t('history.cleared'));
+            onClose();
+          })
+          .catch(() => undefined)
+      }
+      error={clear.error && errorText(clear.error)}
+      submitLabel={t('history.clearConfirm')}
+      busy={clear.isPending}
+      danger
+    >
       <p>{t('history.clearBody')}</p>
-      {clear.error && (
-        <p className="form-error" role="alert">
-          {errorText(clear.error)}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button-outline" onClick={closeDialog}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={clear.isPending}
-          data-testid="clear-history-confirm"
-          onClick={() =>
-            void clear
-              .mutateAsync()
-              .then(() => {
-                notify('success', t('history.cleared'));
-                onClose();
-              })
-              .catch(() => undefined)
-          }
-        >
-          {t('history.clearConfirm')}
-        </button>
-      </div>
-    </Dialog>
+    </FormDialog>
   );
 }

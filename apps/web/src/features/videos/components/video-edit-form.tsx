@@ -169,6 +169,7 @@ export function VideoEditForm({ video }: { video: Video }) {
           error={remove.error && errorText(remove.error)}
           submitLabel={t('videoEdit.delete')}
           busy={remove.isPending}
+          danger
         >
           <p>{t('videoEdit.deleteConfirm')}</p>
         </FormDialog>
