@@ -53,6 +53,8 @@ export interface StartOptions {
   prepare?: (db: Db) => Promise<void>;
   /** listen here instead of on a free port (a process restarted in place, behind a proxy) */
   port?: number;
+  /** more options for node itself, such as `--cpu-prof` */
+  nodeArgs?: string[];
 }
 
 /** The server's output is kept for error messages only: the last 64 KB of it. */
@@ -91,7 +93,7 @@ export async function startServer(
       await handle.close();
     }
   }
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: repoRoot,
     env: {
       ...withoutDatabaseUrl(process.env),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startServer, type RunningServer } from '../../../apps/e2e/support/server.ts';
 import type { Db } from '../../../apps/server/src/db/database.ts';
 import { closeOnExit } from './cleanup.ts';
@@ -12,6 +13,12 @@ const LOOPBACK_LIMITS = {
   PASSWORD_HASH_QUEUE: String(1e4),
 };
 
+/** `BENCH_CPU_PROFILE=<folder>`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+export const serverNodeArgs = (): string[] => {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+};
+
 /**
  * The production build of the server (`node apps/server/dist/main.js`, NODE_ENV=production, default
  * logging) in a process of its own, on a fresh database that `seed` fills first: a new PostgreSQL
@@ -24,7 +31,7 @@ export async function withBenchServer<T>(
 ): Promise<T> {
   const server = await startServer(
     { NODE_ENV: 'production', LOG_LEVEL: 'info', ...LOOPBACK_LIMITS, ...options.env },
-    { prepare: options.seed },
+    { prepare: options.seed, nodeArgs: serverNodeArgs() },
   );
   const stop = closeOnExit(() => server.stop());
   try {

@@ -9,6 +9,7 @@ import { run } from '@app/media';
 import { startServer } from '../../../apps/e2e/support/server.ts';
 import { BOUNDARY, multipartHead, multipartTail as tail } from '../../../apps/server/src/testing/upload-form.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
+import { serverNodeArgs } from '../lib/server.ts';
 import { signUp } from '../lib/seed.ts';
 import type { Figure, Scenario } from './scenario.ts';
 
@@ -103,7 +104,10 @@ export const uploadScenario: Scenario = {
   async run(): Promise<Figure[]> {
     const file = await bigVideo();
     const mb = fs.statSync(file).size / 1e6;
-    const server = await startServer({ JOBS_WORKER: 'false', LOG_LEVEL: 'error', NODE_ENV: 'production' });
+    const server = await startServer(
+      { JOBS_WORKER: 'false', LOG_LEVEL: 'error', NODE_ENV: 'production' },
+      { nodeArgs: serverNodeArgs() },
+    );
     const stop = closeOnExit(() => server.stop());
     try {
       const { token } = await signUp(server.url, 'bench-upload@example.com');
