@@ -78,6 +78,10 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   });
 
   // Per-IP limits on the API; with REDIS_URL every server process shares the same counters (http/rate-limit-store.ts).
+  // Other routes (health checks, the app's files) get no limiter hook at all, rather than one that lets them by.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     global: true,
     max: ctx.config.rateLimitMax,
