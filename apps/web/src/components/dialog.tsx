@@ -1,5 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/error-text.ts';
+import { notify } from '../lib/notifications.ts';
 
 interface DialogProps {
   /** the id of the heading that names the dialog */
@@ -97,5 +99,45 @@ export function FormDialog({ title, name, onSubmit, error, submitLabel, busy, bu
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: ReactNode;
+  /** names the test ids, as FormDialog's */
+  name: string;
+  onClose(): void;
+  confirmLabel: string;
+  /** the destructive call, started on confirm; a refusal shows in the dialog, which stays open */
+  confirm(): Promise<unknown>;
+  /** the mutation behind `confirm`: its error and whether it runs */
+  mutation: { error: unknown; isPending: boolean };
+  /** the toast once it is done */
+  doneText: string;
+  /** what follows success (the dialog closes unless told otherwise) */
+  onDone?(): void;
+  children: ReactNode;
+}
+
+/** Asks before something is deleted or cleared: a danger button, the server's refusal in place, a toast when done. */
+export function ConfirmDialog({ confirm, mutation, doneText, onDone, confirmLabel, ...rest }: ConfirmDialogProps) {
+  return (
+    <FormDialog
+      {...rest}
+      // What the dialog confirms may leave the page before the call settles (a deleted comment leaves
+      // its list): the toast follows the promise, not the component's mutation callbacks.
+      onSubmit={() =>
+        void confirm()
+          .then(() => {
+            notify('success', doneText);
+            (onDone ?? rest.onClose)();
+          })
+          .catch(() => undefined)
+      }
+      error={mutation.error ? errorText(mutation.error) : null}
+      submitLabel={confirmLabel}
+      busy={mutation.isPending}
+      danger
+    />
   );
 }

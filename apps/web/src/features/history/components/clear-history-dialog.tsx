@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/dialog.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { notify } from '../../../lib/notifications.ts';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { useClearHistory } from '../api/history.ts';
 
 /** Asks before the whole history goes (earnings are not touched). */
@@ -9,25 +7,16 @@ export function ClearHistoryDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const clear = useClearHistory();
   return (
-    <FormDialog
+    <ConfirmDialog
       name="clear-history"
       title={t('history.clearTitle')}
       onClose={onClose}
-      onSubmit={() =>
-        void clear
-          .mutateAsync()
-          .then(() => {
-            notify('success', t('history.cleared'));
-            onClose();
-          })
-          .catch(() => undefined)
-      }
-      error={clear.error && errorText(clear.error)}
-      submitLabel={t('history.clearConfirm')}
-      busy={clear.isPending}
-      danger
+      confirm={() => clear.mutateAsync()}
+      mutation={clear}
+      doneText={t('history.cleared')}
+      confirmLabel={t('history.clearConfirm')}
     >
       <p>{t('history.clearBody')}</p>
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@ import { ThumbnailLimits, VideoCategories, VideoEditSchema, VideoLimits, type Vi
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormDialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
 import { errorText, issueText, translateError } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -65,14 +65,6 @@ export function VideoEditForm({ video }: { video: Video }) {
       },
     });
   };
-
-  const confirmDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        notify('success', t('videoEdit.deleted'));
-        void navigate('/profile');
-      },
-    });
 
   return (
     <>
@@ -161,18 +153,18 @@ export function VideoEditForm({ video }: { video: Video }) {
         </div>
       </form>
       {confirming && (
-        <FormDialog
+        <ConfirmDialog
           name="delete-video"
           title={t('videoEdit.delete')}
           onClose={() => setConfirming(false)}
-          onSubmit={confirmDelete}
-          error={remove.error && errorText(remove.error)}
-          submitLabel={t('videoEdit.delete')}
-          busy={remove.isPending}
-          danger
+          confirm={() => remove.mutateAsync()}
+          mutation={remove}
+          doneText={t('videoEdit.deleted')}
+          onDone={() => void navigate('/profile')}
+          confirmLabel={t('videoEdit.delete')}
         >
           <p>{t('videoEdit.deleteConfirm')}</p>
-        </FormDialog>
+        </ConfirmDialog>
       )}
     </>
   );
