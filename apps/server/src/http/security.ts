@@ -78,7 +78,7 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   });
 
   // Per-IP limits on the API; with REDIS_URL every server process shares the same counters (http/rate-limit-store.ts).
-  // Other routes (health checks, the app's files) get no limiter hook at all, rather than one that lets them by.
+  // Other routes (health checks, the app's files) are never limited: they get no limiter hook at all.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) route.config = { ...route.config, rateLimit: false };
   });
@@ -95,7 +95,6 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
           ),
         }
       : {}),
-    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       const err = tooManyRequests(`Too many requests, please try again in ${seconds} s`, undefined, {
