@@ -12,6 +12,7 @@ import { LocalLiveBus, RedisLiveBus } from './live/live-bus.ts';
 import { LiveContext } from './live/live-context.ts';
 import { createMailer } from './mail/mailer.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
+import { useSharedSessionCache } from './modules/sessions/session-cache.ts';
 import { loadSecrets } from './secrets.ts';
 import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { makePrivateDir } from './storage/private-files.ts';
@@ -95,6 +96,8 @@ export async function createContext(
     : new LocalLiveBus();
   const live = new LiveContext(config, bus);
   const readCache = await createSharedReadCache(config.readCacheMs, bus, logger.child({ component: 'read-cache' }));
+  if (config.sessionCacheMs > 0)
+    await useSharedSessionCache(database.db, config.sessionCacheMs, bus, logger.child({ component: 'sessions' }));
   const passwords = new PasswordHasher(config.passwordHashing);
   const mail = await createMailer(config.mail, config.env, logger);
   const ctx: AppContext = {

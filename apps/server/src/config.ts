@@ -149,6 +149,7 @@ const EnvSchema = z
     MEDIA_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(DEFAULT_MEDIA_LIMITS.memoryLimitMb),
     UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     PAYOUT_ADMIN_ABOVE_RUPEES: z.coerce.number().int().min(0).default(25_000),
     ANON_VIEWS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     ANON_PAID_VIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
@@ -232,6 +233,11 @@ export interface Config {
   uploadIdleTimeoutMs: number;
   /** how long an anonymous public answer may be served from memory (0: not at all) */
   readCacheMs: number;
+  /**
+   * how long a signed-in session's user may be served from memory (0: not at all); changes made
+   * through any server process apply at once, the admin CLI's within this time
+   */
+  sessionCacheMs: number;
   /** payouts above this (paise) are decided by an admin only, not by support */
   payoutAdminAbovePaise: number;
   /**
@@ -385,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
     readCacheMs: e.READ_CACHE_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     payoutAdminAbovePaise: e.PAYOUT_ADMIN_ABOVE_RUPEES * 100,
     addressCaps: {
       anonViewsPerVideo: e.ANON_VIEWS_PER_ADDRESS,

@@ -55,7 +55,9 @@ async function run(db: Db, config: Config, command: Command): Promise<number> {
   }
   const role: Role = command.name === 'grant' ? command.role : 'user';
   await grantRole(db, user.id, role);
-  console.log(`${describe(user)} was ${user.role} and is now ${role}.`);
+  console.log(
+    `${describe(user)} was ${user.role} and is now ${role}; running servers apply it within ${config.sessionCacheMs / 1000} s.`,
+  );
   const listed =
     (user.wallet_address && config.adminWallets.includes(user.wallet_address.toLowerCase())) ||
     (user.email && config.adminEmails.includes(user.email));

@@ -1,5 +1,5 @@
 import type { ControlledTransaction } from 'kysely';
-import type { Db, Trx } from './database.ts';
+import type { Db, Executor, Trx } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import { applyTally, keepTally, mergeTally } from './deferred-counts.ts';
 import type { Database } from './schema.ts';
@@ -15,6 +15,30 @@ interface Pending {
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** What runs once a write transaction has ended (see `afterWrite`), and the database it wrote to. */
+interface Ending {
+  db: Db;
+  then: Array<(db: Db) => void>;
+}
+
+const endings = new WeakMap<Executor, Ending>();
+
+const newEnding = (db: Db): Ending => ({ db, then: [] });
+const end = (ending: Ending): void => ending.then.forEach((then) => then(ending.db));
+
+/**
+ * Runs `then` once what `db` wrote is settled: at once when `db` is the database itself (the statement
+ * has committed), else when the write transaction `db` belongs to has committed or rolled back. For
+ * in-memory copies of rows (the session cache): dropped before that, a concurrent read could copy the
+ * rows as they were before the commit and keep them.
+ */
+export function afterWrite(db: Executor, then: (db: Db) => void): void {
+  const ending = endings.get(db);
+  if (ending) ending.then.push(then);
+  else if (!db.isTransaction) then(db as Db);
+  else throw new Error('afterWrite: a transaction not opened by writeTransaction');
+}
 
 /** Most units of work one commit carries, so a flood of writes still commits (and answers) in steps. */
 export const MAX_GROUP = 256;
@@ -78,6 +102,8 @@ export class GroupCommit {
   async #commitGroup(group: Pending[]): Promise<Outcome[]> {
     const trx = await this.#db.startTransaction().execute();
     keepTally(trx);
+    const ending = newEnding(this.#db);
+    endings.set(trx, ending);
     try {
       // the only unit needs no savepoint: its failure rolls the whole transaction back
       const alone = group.length === 1;
@@ -98,6 +124,8 @@ export class GroupCommit {
           .execute()
           .catch(() => undefined);
       throw error;
+    } finally {
+      end(ending);
     }
   }
 }
@@ -116,6 +144,7 @@ async function inSavepoints(trx: ControlledTransaction<Database>, group: Pending
     // the same transaction under another identity, so the unit's counters are kept apart
     const inner = trx.withoutPlugins();
     keepTally(inner, trx);
+    endings.set(inner, endings.get(trx)!);
     savepoint(trx, 'savepoint unit');
     const outcome = await outcomeOf(unit, inner);
     if (outcome.ok) mergeTally(inner);
@@ -141,13 +170,19 @@ const groups = new WeakMap<Db, GroupCommit>();
  * Either way the counters it moves (`countLater`) are applied together just before the commit.
  */
 export function writeTransaction<T>(db: Db, work: WriteWork<T>): Promise<T> {
-  if (dialectOf(db) !== 'sqlite')
-    return db.transaction().execute(async (trx) => {
-      keepTally(trx);
-      const value = await work(trx);
-      await applyTally(trx);
-      return value;
-    });
+  if (dialectOf(db) !== 'sqlite') {
+    const ending = newEnding(db);
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        keepTally(trx);
+        endings.set(trx, ending);
+        const value = await work(trx);
+        await applyTally(trx);
+        return value;
+      })
+      .finally(() => end(ending));
+  }
   let group = groups.get(db);
   if (!group) groups.set(db, (group = new GroupCommit(db)));
   return group.run(work);

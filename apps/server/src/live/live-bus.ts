@@ -10,12 +10,14 @@ import { connectionLost, watchOutages, sharedUnlessLost } from '../lib/redis-out
  * Between server processes only, never to chat sockets: `ingest_stop` tells the node holding the
  * ingest to let go; a snapshot request asks it for the recording so far (for a clip of a live
  * stream), and its reply names the stored snapshot (cid null: nothing recorded yet);
- * `read_cache_invalidate` drops cached public answers (see http/read-cache.ts); `notifications`
+ * `read_cache_invalidate` drops cached public answers (see http/read-cache.ts), `sessions_changed`
+ * the sessions kept in memory (see modules/sessions/session-cache.ts); `notifications`
  * carries new notifications to the process holding each owner's notification sockets.
  */
 export type InternalLiveEvent =
   | { type: 'ingest_stop' }
   | { type: 'read_cache_invalidate'; topics: CacheTopic[] }
+  | { type: 'sessions_changed'; origin: string }
   | { type: 'snapshot_request'; request_id: string }
   | { type: 'snapshot_reply'; request_id: string; cid: string | null; duration_ms: number; failed: boolean }
   | { type: 'notifications'; items: Array<{ user_id: string; notification: Notification }> };
@@ -23,12 +25,15 @@ export type InternalLiveEvent =
 const INTERNAL_TYPES = new Set<string>([
   'ingest_stop',
   'read_cache_invalidate',
+  'sessions_changed',
   'snapshot_request',
   'snapshot_reply',
   'notifications',
 ]);
 /** The bus channel (in place of a stream id) on which processes tell each other to drop read-cache topics. */
 export const READ_CACHE_CHANNEL = 'read-cache';
+/** The bus channel on which a process that changed a user or a session tells the others to drop their session caches. */
+export const SESSIONS_CHANNEL = 'sessions';
 /** The bus channel on which new notifications reach every process's notification sockets. */
 export const NOTIFICATIONS_CHANNEL = 'user-notifications';
 export const isInternalEvent = (event: LiveEvent): event is InternalLiveEvent => INTERNAL_TYPES.has(event.type);

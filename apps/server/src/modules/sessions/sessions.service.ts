@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 import {
@@ -7,8 +7,9 @@ import {
   deleteUserSessions,
   deleteUserSessionsExcept,
   insertSession,
-  userForTokenHash,
+  sessionForTokenHash,
 } from './sessions.repository.ts';
+import { sessionCacheOf } from './session-cache.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /** SHA-256 (hex) of a bearer or mailed token: what is stored instead of the token. */
@@ -27,9 +28,20 @@ export async function createSession(db: Executor, userId: string, ttlMs: number)
   return token;
 }
 
-/** The user behind a live token, or undefined for unknown, revoked and expired tokens. */
-export const userForToken = (db: Executor, token: string): Promise<UsersTable | undefined> =>
-  userForTokenHash(db, hashToken(token), systemClock.iso());
+/**
+ * The user behind a live token, or undefined for unknown, revoked and expired tokens. The row is
+ * shared with other requests through the session cache: read it, never change it.
+ */
+export async function userForToken(db: Db, token: string): Promise<Readonly<UsersTable> | undefined> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const kept = cache?.get(tokenHash);
+  if (kept) return kept;
+  const generation = cache?.generation ?? 0;
+  const session = await sessionForTokenHash(db, tokenHash, systemClock.iso());
+  if (!session) return undefined;
+  return cache ? cache.set(generation, tokenHash, session.user, Date.parse(session.expiresAt)) : session.user;
+}
 
 export const revokeSession = (db: Executor, token: string): Promise<void> => deleteSession(db, hashToken(token));
 

@@ -2,6 +2,7 @@ import type { AuthResponse, Ticket } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
+import { setEmailVerified } from '../users/users.repository.ts';
 
 describe.each(testDialects)('ticket contact address on %s', (dialect) => {
   let t: TestApp;
@@ -45,11 +46,7 @@ describe.each(testDialects)('ticket contact address on %s', (dialect) => {
     for (const seen of await seenByStaff(before.id)) {
       expect(seen).toMatchObject({ user_email: owner.user.email, contact_email_verified: false });
     }
-    await t.ctx.db
-      .updateTable('users')
-      .set({ email_verified_at: new Date().toISOString() })
-      .where('id', '=', owner.user.id)
-      .execute();
+    await setEmailVerified(t.ctx.db, owner.user.id, new Date().toISOString());
     for (const body of [{}, { user_email: owner.user.email }]) {
       const after = await open(body);
       for (const seen of await seenByStaff(after.id))

@@ -1,6 +1,10 @@
 import type { Role } from '@app/shared';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { forgetSessions } from '../sessions/session-cache.ts';
+
+// Every change to a user row is followed by forgetSessions: signed-in requests read the row through
+// the session cache.
 
 export const findById = (db: Executor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -27,10 +31,12 @@ export async function updateUsername(db: Executor, id: string, username: string,
     .set({ username, username_key: username.toLowerCase(), updated_at: at })
     .where('id', '=', id)
     .execute();
+  forgetSessions(db);
 }
 
 export async function setRole(db: Executor, id: string, role: Role, at: string): Promise<void> {
   await db.updateTable('users').set({ role, updated_at: at }).where('id', '=', id).execute();
+  forgetSessions(db);
 }
 
 export const listStaff = (db: Executor) =>
@@ -43,15 +49,18 @@ export async function anyUserExists(db: Executor): Promise<boolean> {
 
 export async function setEmailVerified(db: Executor, id: string, at: string): Promise<void> {
   await db.updateTable('users').set({ email_verified_at: at, updated_at: at }).where('id', '=', id).execute();
+  forgetSessions(db);
 }
 
 /** A new address takes effect only once proven, so it is set verified. */
 export async function setVerifiedEmail(db: Executor, id: string, email: string, at: string): Promise<void> {
   await db.updateTable('users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', id).execute();
+  forgetSessions(db);
 }
 
 export async function setPasswordHash(db: Executor, id: string, passwordHash: string, at: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+  forgetSessions(db);
 }
 
 /**
@@ -76,4 +85,5 @@ export async function anonymiseUser(db: Executor, id: string, username: string, 
     })
     .where('id', '=', id)
     .execute();
+  forgetSessions(db);
 }
