@@ -1,10 +1,9 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@app/shared';
-import { LocalLiveBus, RedisLiveBus, type LiveBus } from '../live/live-bus.ts';
 import { insertClip, insertVideo } from '../testing/fixtures.ts';
 import { createTestApp, testDialects, type TestApp } from '../testing/test-app.ts';
+import { testBusPairs } from '../testing/test-buses.ts';
 import { bearer, signUpByEmail } from '../testing/test-users.ts';
 import { READ_CACHE_MAX_ENTRIES, ReadCache, createSharedReadCache } from './read-cache.ts';
 
@@ -46,31 +45,17 @@ describe('the read cache', () => {
   });
 
   const log = pino({ level: 'silent' });
-  const connections: Redis[] = [];
-  afterAll(() => connections.forEach((c) => c.disconnect()));
-  const buses: [string, () => LiveBus][] = [['in one process', () => new LocalLiveBus()]];
-  if (process.env.REDIS_URL) {
-    const prefix = `test-read-cache-${Date.now()}:`;
-    buses.push([
-      'over Redis',
-      () => {
-        const redis = new Redis(process.env.REDIS_URL!);
-        connections.push(redis);
-        return new RedisLiveBus(redis, prefix, log);
-      },
-    ]);
-  }
+  const { pairs, closeAll } = testBusPairs('read-cache');
+  afterAll(closeAll);
 
-  it.each(buses)('an invalidation in one process drops the topic in the others (%s)', async (_, makeBus) => {
-    const local = makeBus();
-    const [busA, busB] = local instanceof LocalLiveBus ? [local, local] : [local, makeBus()];
-    const a = await createSharedReadCache(60_000, busA, log);
-    const b = await createSharedReadCache(60_000, busB, log);
+  it.each(pairs)('an invalidation in one process drops the topic in the others (%s)', async (_, makePair) => {
+    const buses = makePair();
+    const a = await createSharedReadCache(60_000, buses.a, log);
+    const b = await createSharedReadCache(60_000, buses.b, log);
     b.set('streams', '/api/streams', 'old');
     a.invalidate(['streams']);
     await expect.poll(() => b.get('streams', '/api/streams')).toBeUndefined();
-    await busA.close();
-    if (busB !== busA) await busB.close();
+    await buses.close();
   });
 });
 

@@ -1,12 +1,11 @@
 import type { AuthResponse } from '@app/shared';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { LocalLiveBus, RedisLiveBus, type LiveBus } from '../../live/live-bus.ts';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
+import { testBusPairs } from '../../testing/test-buses.ts';
 import { bearer, signUpByEmail } from '../../testing/test-users.ts';
 import { grantRole } from '../users/users.service.ts';
 import { setRole } from '../users/users.repository.ts';
@@ -68,33 +67,19 @@ describe('the session cache', () => {
   });
 
   const log = pino({ level: 'silent' });
-  const connections: Redis[] = [];
-  afterAll(() => connections.forEach((c) => c.disconnect()));
-  const buses: [string, () => LiveBus][] = [['in one process', () => new LocalLiveBus()]];
-  if (process.env.REDIS_URL) {
-    const prefix = `test-session-cache-${Date.now()}:`;
-    buses.push([
-      'over Redis',
-      () => {
-        const redis = new Redis(process.env.REDIS_URL!);
-        connections.push(redis);
-        return new RedisLiveBus(redis, prefix, log);
-      },
-    ]);
-  }
+  const { pairs, closeAll } = testBusPairs('session-cache');
+  afterAll(closeAll);
 
-  it.each(buses)('a change in one process drops the sessions the others keep (%s)', async (_, makeBus) => {
-    const local = makeBus();
-    const [busA, busB] = local instanceof LocalLiveBus ? [local, local] : [local, makeBus()];
+  it.each(pairs)('a change in one process drops the sessions the others keep (%s)', async (_, makePair) => {
+    const buses = makePair();
     const [dbA, dbB] = [{} as Db, {} as Db]; // stand-ins: each process has its own database handle
-    await useSharedSessionCache(dbA, 60_000, busA, log);
-    await useSharedSessionCache(dbB, 60_000, busB, log);
+    await useSharedSessionCache(dbA, 60_000, buses.a, log);
+    await useSharedSessionCache(dbB, 60_000, buses.b, log);
     const b = sessionCacheOf(dbB)!;
     b.set(b.generation, 'token', someone('a'), Date.now() + 60_000);
     sessionCacheOf(dbA)!.invalidate();
     await expect.poll(() => b.get('token')).toBeUndefined();
-    await busA.close();
-    if (busB !== busA) await busB.close();
+    await buses.close();
   });
 });
 

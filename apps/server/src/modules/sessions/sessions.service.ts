@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
@@ -12,8 +12,11 @@ import {
 import { sessionCacheOf } from './session-cache.ts';
 import { systemClock } from '../../lib/clock.ts';
 
-/** SHA-256 (hex) of a bearer or mailed token: what is stored instead of the token. */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/**
+ * SHA-256 (hex) of a bearer or mailed token: what is stored instead of the token. Every signed-in
+ * request hashes its token: the one-shot `hash` costs about a third of a Hash object's.
+ */
+export const hashToken = (token: string): string => hash('sha256', token);
 
 /** Issues an opaque bearer token (256 random bits); only its SHA-256 is stored. */
 export async function createSession(db: Executor, userId: string, ttlMs: number): Promise<string> {
