@@ -235,7 +235,7 @@ export interface Config {
   readCacheMs: number;
   /**
    * how long a signed-in session's user may be served from memory (0: not at all); changes made
-   * through any server process apply at once, the admin CLI's within this time
+   * through a server process or the admin CLI apply at once, other programs' within this time
    */
   sessionCacheMs: number;
   /** payouts above this (paise) are decided by an admin only, not by support */

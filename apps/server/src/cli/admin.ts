@@ -1,10 +1,12 @@
 import { EmailSchema, Roles, isStaff, type Role } from '@app/shared';
+import { pino } from 'pino';
 import { getAddress, isAddress } from 'viem';
 import { loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 import * as users from '../modules/users/users.repository.ts';
 import { grantRole } from '../modules/users/users.service.ts';
+import { announceSessionsChanged } from '../modules/sessions/session-cache.ts';
 
 const STAFF_ROLES = Roles.filter((r) => isStaff(r));
 
@@ -55,9 +57,8 @@ async function run(db: Db, config: Config, command: Command): Promise<number> {
   }
   const role: Role = command.name === 'grant' ? command.role : 'user';
   await grantRole(db, user.id, role);
-  console.log(
-    `${describe(user)} was ${user.role} and is now ${role}; running servers apply it within ${config.sessionCacheMs / 1000} s.`,
-  );
+  await announceSessionsChanged(config.redisUrl, config.redisPrefix, pino({ level: 'warn' }));
+  console.log(`${describe(user)} was ${user.role} and is now ${role}.`);
   const listed =
     (user.wallet_address && config.adminWallets.includes(user.wallet_address.toLowerCase())) ||
     (user.email && config.adminEmails.includes(user.email));

@@ -50,6 +50,22 @@ describe('the session cache', () => {
     expect(cache.get('token')).toBeUndefined(); // but the next one asks the database
   });
 
+  it('keeps nothing from before another program wrote to the database', () => {
+    let version: number | undefined = 7;
+    const cache = new SessionCache(
+      60_000,
+      Date.now,
+      () => {},
+      () => version,
+    );
+    cache.set(cache.generation, 'token', someone('a'), Date.now() + 60_000);
+    expect(cache.get('token')?.id).toBe('a');
+    version = undefined; // cannot tell (a transaction holds the connection): what is kept stands
+    expect(cache.get('token')?.id).toBe('a');
+    version = 8; // the admin CLI committed
+    expect(cache.get('token')).toBeUndefined();
+  });
+
   it('hands out rows no request can change', () => {
     const cache = new SessionCache(60_000);
     const user = cache.set(cache.generation, 'token', someone('a'), Date.now() + 60_000);
@@ -72,7 +88,9 @@ describe('the session cache', () => {
 
   it.each(pairs)('a change in one process drops the sessions the others keep (%s)', async (_, makePair) => {
     const buses = makePair();
-    const [dbA, dbB] = [{} as Db, {} as Db]; // stand-ins: each process has its own database handle
+    // stand-ins for each process's database handle (not SQLite: no other connection's writes to count)
+    const standIn = () => ({ isTransaction: false, getExecutor: () => ({ adapter: {} }) }) as unknown as Db;
+    const [dbA, dbB] = [standIn(), standIn()];
     await useSharedSessionCache(dbA, 60_000, buses.a, log);
     await useSharedSessionCache(dbB, 60_000, buses.b, log);
     const b = sessionCacheOf(dbB)!;

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../../db/database.ts';
 import { afterWrite } from '../../db/group-commit.ts';
+import { runOnSqliteConnection } from '../../db/sqlite-dialect.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { SESSIONS_CHANNEL, type LiveBus } from '../../live/live-bus.ts';
+import { RedisLiveBus, SESSIONS_CHANNEL, type LiveBus } from '../../live/live-bus.ts';
 
 /** However many people are signed in, the cache holds no more than this many sessions (oldest go first). */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -26,15 +27,19 @@ interface Entry {
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   #generation = 0;
+  #externalVersion: number | undefined;
 
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly onInvalidate: () => void = () => {},
+    /** a number that changes when another program writes to the database (undefined: cannot tell) */
+    private readonly externalVersion: () => number | undefined = () => undefined,
   ) {}
 
   /** The user behind a kept, unexpired session; undefined when the database must be asked. */
   get(tokenHash: string): Readonly<UsersTable> | undefined {
+    this.#noticeExternalWrites();
     const entry = this.#entries.get(tokenHash);
     if (!entry) return undefined;
     const now = this.now();
@@ -55,6 +60,14 @@ export class SessionCache {
     this.#entries.set(tokenHash, { user: kept, expiresAt, storedAt: this.now() });
     if (this.#entries.size > SESSION_CACHE_MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     return kept;
+  }
+
+  /** Another program (the admin CLI, a worker process) wrote to the database since the last look: keep nothing from before. */
+  #noticeExternalWrites(): void {
+    const version = this.externalVersion();
+    if (version === undefined || version === this.#externalVersion) return;
+    if (this.#externalVersion !== undefined) this.drop();
+    this.#externalVersion = version;
   }
 
   /** Drops every kept session here and tells the other processes to do the same. */
@@ -83,16 +96,48 @@ export function forgetSessions(db: Executor): void {
   afterWrite(db, (written) => caches.get(written)?.invalidate());
 }
 
-/** Gives the server's database a session cache whose invalidations reach every process on the live bus. */
+/**
+ * SQLite counts the commits of other connections (PRAGMA data_version): what the admin CLI or a
+ * worker process wrote is seen at the next request. Undefined on PostgreSQL, and while a transaction
+ * holds the connection.
+ */
+const sqliteDataVersion = (db: Db) => (): number | undefined =>
+  runOnSqliteConnection<{ data_version: number }>(db, 'pragma data_version', [])?.rows[0]?.data_version;
+
+/**
+ * Gives the server's database a session cache whose invalidations reach every process on the live
+ * bus; on SQLite it also drops what it keeps whenever another program has written to the database.
+ */
 export async function useSharedSessionCache(db: Db, ttlMs: number, bus: LiveBus, log: Logger): Promise<void> {
   const origin = randomUUID(); // this process's own announcements come back over Redis: nothing to drop then
-  const cache = new SessionCache(ttlMs, Date.now, () => {
+  const announce = () =>
     bus.publish(SESSIONS_CHANNEL, { type: 'sessions_changed', origin }).catch((err: unknown) => {
       log.warn({ err }, 'could not tell the other server processes to drop their session cache');
     });
-  });
+  const cache = new SessionCache(ttlMs, Date.now, () => void announce(), sqliteDataVersion(db));
   await bus.subscribe(SESSIONS_CHANNEL, (event) => {
     if (event.type === 'sessions_changed' && event.origin !== origin) cache.drop();
   });
   caches.set(db, cache);
+}
+
+/**
+ * From a program that is not a server (the admin CLI): tells the running server processes, over
+ * Redis when it is configured, that it changed a user; on SQLite they notice by themselves.
+ */
+export async function announceSessionsChanged(
+  redisUrl: string | undefined,
+  prefix: string,
+  log: Logger,
+): Promise<void> {
+  if (!redisUrl) return;
+  const { Redis } = await import('ioredis'); // loaded only where Redis is configured, as at boot
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const bus = new RedisLiveBus(redis, prefix, log);
+  try {
+    await bus.publish(SESSIONS_CHANNEL, { type: 'sessions_changed', origin: 'admin-cli' });
+  } finally {
+    await bus.close();
+    await redis.quit();
+  }
 }
