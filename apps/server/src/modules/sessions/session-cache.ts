@@ -20,9 +20,10 @@ interface Entry {
  * Who each recently seen session token belongs to, kept in memory for a short time: every signed-in
  * request asks, and the answer rarely changes. Whatever changes a user or a session (sign-out,
  * a password or role change, a deleted account) drops every kept session once its transaction has
- * ended, here and, through the live bus, in the other server processes; the time limit covers
- * changes no process announces (the admin CLI). A read that began before a drop never keeps its
- * answer (the generation it began under has passed), so a revoked session is never brought back.
+ * ended, here and, through the live bus, in the other server processes. The admin CLI announces
+ * its changes too, and on SQLite any other program's commit is noticed; the time limit covers what
+ * other programs write to PostgreSQL. A read that began before a drop never keeps its answer (the
+ * generation it began under has passed), so a revoked session is never brought back.
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
