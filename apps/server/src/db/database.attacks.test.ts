@@ -16,4 +16,10 @@ describe('SQLite durability', () => {
     const { rows: mode } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.ctx.db);
     expect(mode[0]?.journal_mode).toBe('wal');
   });
+
+  it("keeps savepoint journals in memory (temp_store=MEMORY): a group commit's units cost no temp-file writes", async () => {
+    // 2 is MEMORY
+    const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(t.ctx.db);
+    expect(rows[0]?.temp_store).toBe(2);
+  });
 });

@@ -54,6 +54,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A group commit runs each unit in a savepoint, and SQLite copies every page a unit changes into
+  // the savepoint's journal: a temp file by default, one system call per page. In memory those
+  // copies cost a memcpy (tips through the API ran about 15 % faster). Sorts that spill also stay
+  // in memory; every list the app serves is paginated.
+  sqlite.pragma('temp_store = MEMORY');
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
   registerConnection(db, sqlite, connection);

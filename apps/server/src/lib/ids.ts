@@ -23,3 +23,19 @@ export function newId(length = 12): string {
   }
   return out;
 }
+
+/** Digits of the time part of an ordered id: 62^8 ms reach past the year 8000. */
+const TIME_DIGITS = 8;
+
+/**
+ * A 16-character id whose first 8 characters are the creation time (ms, base62), then 8 random ones
+ * (~47 bits). For rows written by the thousand (ledger entries, views, chat messages): ids of rows
+ * written together sort together, so a new row lands on the index's last page, which the rows before
+ * it already loaded and dirtied, instead of a random page of a large index. Not secret: it tells
+ * when the row was made, like its created_at.
+ */
+export function newOrderedId(now = Date.now()): string {
+  let time = '';
+  for (let rest = now, i = 0; i < TIME_DIGITS; i++, rest = Math.floor(rest / 62)) time = ALPHABET[rest % 62] + time;
+  return time + newId(16 - TIME_DIGITS);
+}

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { byDay, utcDayOf } from '../../db/per-day.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import type { ClipsTable } from './clips.tables.ts';
 
 /** Views and likes, moved by events and applied together at each commit. */
@@ -138,7 +138,7 @@ export async function claimViewWindow(
 export async function recordView(db: Executor, clipId: string, viewerKey: string, now: string): Promise<void> {
   await db
     .insertInto('clip_views')
-    .values({ id: newId(16), clip_id: clipId, viewer_key: viewerKey, created_at: now })
+    .values({ id: newOrderedId(), clip_id: clipId, viewer_key: viewerKey, created_at: now })
     .execute();
   await countLater(db, clipCounts.views, clipId, 1);
 }

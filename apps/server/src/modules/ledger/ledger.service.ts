@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { Currency, LedgerAccountKind } from '../../db/schema.ts';
 import { idempotencyMismatch, insufficientFunds } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import * as repo from './ledger.repository.ts';
 import { systemClock } from '../../lib/clock.ts';
 
@@ -77,7 +77,7 @@ async function move(
   if (from === to) throw new LedgerError('A transfer needs two different accounts');
 
   const entry = {
-    id: newId(16),
+    id: newOrderedId(),
     idempotency_key: idempotencyKey,
     debit_account_id: from,
     credit_account_id: to,

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import { transfer, userAccountId } from '../ledger/ledger.service.ts';
 import { notifyWithin, pushCommitted } from '../notifications/notifications.service.ts';
 import { recordEngagement } from '../viewing/rewards.service.ts';
@@ -69,7 +69,7 @@ export async function postMessage(
   const { message, tip_amount } = parsed.data;
   const tipMicro = tip_amount ? tokensToMicro(tip_amount) : null;
   const at = ctx.clock.iso();
-  const id = newId(16);
+  const id = newOrderedId();
   const notice = await writeTransaction(ctx.db, async (trx) => {
     const stream = await findStream(trx, streamId);
     if (!stream) throw new ChatRefusal('stream_not_found', 'Stream not found');

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { columnCounter, countLater, countedValue } from '../../db/deferred-counts.ts';
 import { byDay, utcDayOf } from '../../db/per-day.ts';
 import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import type { VideosTable } from './videos.tables.ts';
 import { indexVideoWords, matchingVideos, searchTerms } from './search.repository.ts';
 
@@ -110,7 +110,7 @@ const insertView = preparedQuery((db, id: string, video_id: string, viewer_key: 
 );
 
 export async function recordView(db: Executor, videoId: string, viewerKey: string, now: string): Promise<void> {
-  await insertView(db, newId(16), videoId, viewerKey, now);
+  await insertView(db, newOrderedId(), videoId, viewerKey, now);
   await countLater(db, videoCounts.views, videoId, 1);
 }
 

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { utcDay } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
+import { newOrderedId } from '../../lib/ids.ts';
 import { creditedToByRef } from '../ledger/ledger.service.ts';
 import { RupeeAccount } from '../ledger/rupee-accounts.ts';
 import { getVideo } from '../videos/videos.service.ts';
@@ -32,7 +32,7 @@ export async function startSession(ctx: AppContext, user: UsersTable, videoId: s
   if (video.status !== 'ready' || !(video.duration > 0))
     throw badRequest('This video cannot be played yet', { code: 'video_not_playable' });
   const at = ctx.clock.now().toISOString();
-  const id = newId(16);
+  const id = newOrderedId();
   await repo.insertSession(ctx.db, {
     id,
     user_id: user.id,
