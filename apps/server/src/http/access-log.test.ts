@@ -37,6 +37,18 @@ it('logs refused requests with their status', async () => {
   ]);
 });
 
+it('leaves out health probes that pass, and logs one that fails', async () => {
+  lines.length = 0;
+  expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  expect((await t.app.inject({ url: '/healthz?probe=1' })).statusCode).toBe(200);
+  expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
+  expect((await t.app.inject({ method: 'POST', url: '/healthz' })).statusCode).toBe(404);
+  expect(lines.filter((l) => l.msg === 'request')).toEqual([
+    expect.objectContaining({ method: 'POST', path: '/healthz', status: 404 }),
+  ]);
+});
+
 it('a request that logs carries its id, the same as its access line', async () => {
   const own: Array<Record<string, unknown>> = [];
   const logger = createLogger(loadConfig({ LOG_LEVEL: 'info' }), {

@@ -7,16 +7,24 @@ import type { Logger } from 'pino';
  *
  * The line's fields are fixed and hold no secret, so it skips the logger's redaction, which walks every
  * logged object and would cost more than the rest of a cached read.
+ *
+ * Health probes that pass are not logged: an orchestrator or load balancer asks every few seconds
+ * per process, and those lines would bury the rest (writing one also costs more than answering the
+ * probe). A probe that fails is logged like any other request.
  */
+const HEALTH_PROBES = new Set(['/healthz', '/readyz']);
+
 export function registerAccessLog(app: FastifyInstance, logger: Logger): void {
   const access = logger.child({}, { redact: [] });
   app.addHook('onResponse', (req, reply, done) => {
     const query = req.url.indexOf('?');
+    const path = query === -1 ? req.url : req.url.slice(0, query);
+    if (reply.statusCode < 400 && HEALTH_PROBES.has(path)) return done();
     access.info(
       {
         reqId: req.id,
         method: req.method,
-        path: query === -1 ? req.url : req.url.slice(0, query),
+        path,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
