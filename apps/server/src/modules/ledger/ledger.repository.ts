@@ -7,23 +7,20 @@ import { firstRow, preparedQuery } from '../../db/prepared-query.ts';
 import type { Currency, Database, LedgerAccountKind, LedgerEntriesTable } from '../../db/schema.ts';
 import { systemClock } from '../../lib/clock.ts';
 
+// Every reward opens its earner's account if need be: built once.
+const insertAccountOnce = preparedQuery(
+  (db, id: string, kind: LedgerAccountKind, user_id: string | null, currency: Currency, created_at: string) =>
+    db
+      .insertInto('ledger_accounts')
+      .values({ id, kind, user_id, currency, balance: 0, created_at, pool: 0 })
+      .onConflict((oc) => oc.column('id').doNothing()),
+);
+
 export async function createAccount(
   db: Executor,
   account: { id: string; kind: LedgerAccountKind; currency: Currency; userId?: string },
 ): Promise<void> {
-  await db
-    .insertInto('ledger_accounts')
-    .values({
-      id: account.id,
-      kind: account.kind,
-      user_id: account.userId ?? null,
-      currency: account.currency,
-      balance: 0,
-      created_at: systemClock.iso(),
-      pool: 0,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await insertAccountOnce(db, account.id, account.kind, account.userId ?? null, account.currency, systemClock.iso());
 }
 
 // The statements of every transfer: built once.
@@ -111,6 +108,11 @@ export async function getBalance(db: Executor, accountId: string): Promise<numbe
 
 export async function getBalances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
+  if (accountIds.length === 1) {
+    // a reward reads its one pool: the statement built once
+    const balance = await getBalance(db, accountIds[0]!);
+    return new Map(balance === undefined ? [] : [[accountIds[0]!, balance]]);
+  }
   const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', accountIds).execute();
   return new Map(rows.map((r) => [r.id, countedValue(db, laterBalances, r.id, r.balance)]));
 }

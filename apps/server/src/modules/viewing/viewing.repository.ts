@@ -202,8 +202,21 @@ export async function counterValue(db: Executor, userId: string, day: string, co
 
 // ── earnings waiting for funds ─────────────────────────────────────────────
 
+// a reward its pool cannot pay yet waits here: built once
+const insertPendingRow = preparedQuery(
+  (
+    db,
+    event_key: string,
+    user_id: string,
+    category: PendingEarningsTable['category'],
+    ref: string,
+    amount: number,
+    created_at: string,
+  ) => db.insertInto('pending_earnings').values({ event_key, user_id, category, ref, amount, created_at }),
+);
+
 export async function insertPending(db: Executor, row: PendingEarningsTable): Promise<void> {
-  await db.insertInto('pending_earnings').values(row).execute();
+  await insertPendingRow(db, row.event_key, row.user_id, row.category, row.ref, row.amount, row.created_at);
 }
 
 /** The oldest earnings still owed from these pools' categories, first come first paid. */
