@@ -8,23 +8,27 @@ import type { Logger } from 'pino';
  * The line's fields are fixed and hold no secret, so it skips the logger's redaction, which walks every
  * logged object and would cost more than the rest of a cached read.
  *
- * Health probes that pass are not logged: an orchestrator or load balancer asks every few seconds
- * per process, and those lines would bury the rest (writing one also costs more than answering the
- * probe). A probe that fails is logged like any other request.
+ * Routes marked `quietWhenOk` (the health probes) are not logged when they succeed: an orchestrator
+ * or load balancer asks every few seconds per process, and those lines would bury the rest (writing
+ * one also costs more than answering the probe). A call that fails is logged like any other.
  */
-const HEALTH_PROBES = new Set(['/healthz', '/readyz']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a successful call of this route writes no access line */
+    quietWhenOk?: boolean;
+  }
+}
 
 export function registerAccessLog(app: FastifyInstance, logger: Logger): void {
   const access = logger.child({}, { redact: [] });
   app.addHook('onResponse', (req, reply, done) => {
+    if (reply.statusCode < 400 && req.routeOptions.config.quietWhenOk) return done();
     const query = req.url.indexOf('?');
-    const path = query === -1 ? req.url : req.url.slice(0, query);
-    if (reply.statusCode < 400 && HEALTH_PROBES.has(path)) return done();
     access.info(
       {
         reqId: req.id,
         method: req.method,
-        path,
+        path: query === -1 ? req.url : req.url.slice(0, query),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
