@@ -186,25 +186,6 @@ export async function sumCredited(db: Executor, accountId: string, kinds: string
   return Number(row.total);
 }
 
-/** Sum credited to one account per ref, by entries of the given kinds. */
-export async function sumCreditedToByRef(
-  db: Executor,
-  accountId: string,
-  kinds: string[],
-  refs: string[],
-): Promise<Map<string, number>> {
-  if (refs.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => ['ref', eb.fn.sum<number>('amount').as('total')])
-    .where('credit_account_id', '=', accountId)
-    .where('kind', 'in', kinds)
-    .where('ref', 'in', refs)
-    .groupBy('ref')
-    .execute();
-  return new Map(rows.map((r) => [r.ref as string, Number(r.total)]));
-}
-
 /** Sum credited per kind to one account (optionally since a time): one query for a whole breakdown. */
 export async function sumCreditedByKind(db: Executor, accountId: string, since?: string): Promise<Map<string, number>> {
   let q = db

@@ -164,14 +164,6 @@ export const creditedTo = (db: Executor, accountId: string, kinds: string[], sin
 export const earnedByRef = (db: Executor, kinds: string[], refs: string[]): Promise<Map<string, number>> =>
   repo.sumCreditedByRef(db, kinds, refs);
 
-/** What one account was credited per ref (e.g. per watch session), by entries of these kinds. */
-export const creditedToByRef = (
-  db: Executor,
-  accountId: string,
-  kinds: string[],
-  refs: string[],
-): Promise<Map<string, number>> => repo.sumCreditedToByRef(db, accountId, kinds, refs);
-
 /** What one account was credited per kind, since a time when given. */
 export const creditedByKind = (db: Executor, accountId: string, since?: string): Promise<Map<string, number>> =>
   repo.sumCreditedByKind(db, accountId, since);

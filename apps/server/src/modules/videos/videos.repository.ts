@@ -27,6 +27,17 @@ const videoById = preparedQuery((db, id: string) => withCreator(db).where('video
 export const findVideo = async (db: Executor, id: string): Promise<VideoRow | undefined> =>
   firstRow(await videoById(db, id));
 
+/** The few columns a view, like or tip reads of its video. */
+export type VideoTarget = Pick<VideosTable, 'id' | 'status' | 'creator_id' | 'title' | 'views'>;
+
+// Every view, like and tip reads these, and nothing else of the video: built once, no join.
+const targetById = preparedQuery((db, id: string) =>
+  db.selectFrom('videos').select(['id', 'status', 'creator_id', 'title', 'views']).where('id', '=', id),
+);
+
+export const findVideoTarget = async (db: Executor, id: string): Promise<VideoTarget | undefined> =>
+  firstRow(await targetById(db, id));
+
 export async function listVideos(db: Executor, query: VideoListQuery, creatorIds?: string[]): Promise<VideoRow[]> {
   let q = withCreator(db).where('videos.status', '=', 'ready');
   if (creatorIds) {

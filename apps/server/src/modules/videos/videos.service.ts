@@ -85,13 +85,20 @@ export async function readyVideos(ctx: AppContext, ids: string[]): Promise<Map<s
   return new Map(videos.map((v) => [v.id, v]));
 }
 
-/** A ready video for anyone; a processing or failed one only for its creator. */
-export async function visibleVideo(db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> {
-  const row = await repo.findVideo(db, id);
+/** The row when `viewer` may see it: a ready video for anyone, a processing or failed one only for its creator. */
+function seenBy<T extends repo.VideoTarget>(row: T | undefined, viewer?: UsersTable): T {
   if (!row || (row.status !== 'ready' && row.creator_id !== viewer?.id))
     throw notFound(VIDEO_NOT_FOUND, { code: 'video_not_found' });
   return row;
 }
+
+/** A ready video for anyone; a processing or failed one only for its creator. */
+export const visibleVideo = async (db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoRow> =>
+  seenBy(await repo.findVideo(db, id), viewer);
+
+/** What a view, like or tip needs of a video `viewer` may see (a narrow read: they come by the thousand). */
+const visibleTarget = async (db: Executor, id: string, viewer?: UsersTable): Promise<repo.VideoTarget> =>
+  seenBy(await repo.findVideoTarget(db, id), viewer);
 
 /** A video row in any status, for features built on videos (clips check status themselves). */
 export const findVideoRow = (db: Executor, id: string): Promise<repo.VideoRow | undefined> => repo.findVideo(db, id);
@@ -116,7 +123,7 @@ export async function recordView(
 ): Promise<{ counted: boolean; views: number }> {
   const caps = ctx.config.addressCaps;
   return writeTransaction(ctx.db, async (trx) => {
-    const video = await visibleVideo(trx, videoId, viewer);
+    const video = await visibleTarget(trx, videoId, viewer);
     if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
     const now = ctx.clock.now();
     const at = now.toISOString();
@@ -161,7 +168,7 @@ export async function likeVideo(
   user: UsersTable,
 ): Promise<{ liked: true; likes: number }> {
   return writeTransaction(ctx.db, async (trx) => {
-    const video = await visibleVideo(trx, videoId, user);
+    const video = await visibleTarget(trx, videoId, user);
     const added = await repo.addLike(trx, videoId, user.id, ctx.clock.iso());
     if (added && video.creator_id !== user.id) {
       await transfer(
@@ -188,7 +195,7 @@ export async function unlikeVideo(
   user: UsersTable,
 ): Promise<{ liked: false; likes: number }> {
   return writeTransaction(ctx.db, async (trx) => {
-    await visibleVideo(trx, videoId, user);
+    await visibleTarget(trx, videoId, user);
     await repo.removeLike(trx, videoId, user.id);
     return { liked: false as const, likes: await repo.countLikes(trx, videoId) };
   });
@@ -205,7 +212,7 @@ export async function tipVideo(
   if (micro === null || micro <= 0)
     throw badRequest('Please enter a valid tip amount', { code: 'invalid_tip_amount', field: 'amount' });
   const { notice, ...result } = await writeTransaction(ctx.db, async (trx) => {
-    const video = await visibleVideo(trx, videoId, user);
+    const video = await visibleTarget(trx, videoId, user);
     if (video.creator_id === user.id)
       throw badRequest('You cannot tip your own video', { code: 'cannot_tip_own_video' });
     const { entryId, replayed } = await transfer(

@@ -11,8 +11,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newOrderedId } from '../../lib/ids.ts';
-import { creditedToByRef } from '../ledger/ledger.service.ts';
-import { RupeeAccount } from '../ledger/rupee-accounts.ts';
+import { earnedByRef } from '../ledger/ledger.service.ts';
 import { getVideo } from '../videos/videos.service.ts';
 import { recordWatch } from '../history/history.service.ts';
 import { EarningKind, payRewards, type Reward } from './rewards.service.ts';
@@ -23,8 +22,15 @@ import { applyBeat, coveredMs, qualifies, type Ranges, type SessionProgress } fr
 import { writeTransaction } from '../../db/group-commit.ts';
 
 export const SESSION_NOT_FOUND = 'Watch session not found';
-/** Ledger kinds a viewer earns by watching in a session (what the history shows per session). */
+/**
+ * Ledger kinds a viewer earns by watching in a session (what the history shows per session). Only the
+ * session's viewer is ever paid these with the session as the ref (the creator's reward for the same
+ * watch has its own kind), so the running totals per ref are what the viewer earned from it.
+ */
 const SESSION_KINDS = [EarningKind.watch_time, EarningKind.discovery];
+
+const earnedInSessions = (db: Executor, sessionIds: string[]): Promise<Map<string, number>> =>
+  earnedByRef(db, SESSION_KINDS, sessionIds);
 
 /** Opens a watch session for a playable video; the server's clock starts measuring now. */
 export async function startSession(ctx: AppContext, user: UsersTable, videoId: string): Promise<WatchSessionStarted> {
@@ -102,7 +108,7 @@ export async function heartbeat(
         at: now.toISOString(),
       });
     const current = (await repo.findSession(trx, session.id))!;
-    const earned = await creditedToByRef(trx, RupeeAccount.earnings(user.id), SESSION_KINDS, [session.id]);
+    const earned = await earnedInSessions(trx, [session.id]);
     return presentHeartbeat(current, earned.get(session.id) ?? 0);
   });
 }
@@ -186,10 +192,8 @@ export async function watchPosition(ctx: AppContext, user: UsersTable, videoId: 
 /** The viewer's sessions, newest first, each with what it earned them. */
 export async function history(ctx: AppContext, user: UsersTable, limit: number): Promise<ViewingSession[]> {
   const rows = await repo.listSessions(ctx.db, user.id, limit);
-  const earned = await creditedToByRef(
+  const earned = await earnedInSessions(
     ctx.db,
-    RupeeAccount.earnings(user.id),
-    SESSION_KINDS,
     rows.map((r) => r.id),
   );
   return rows.map((r) => presentSession(r, earned.get(r.id) ?? 0));
