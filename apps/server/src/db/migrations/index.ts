@@ -21,7 +21,7 @@ import * as videoCaptions from './20261128-0021-video-captions.ts';
 import * as historyAndSearch from './20261128-0022-history-and-search.ts';
 import * as thumbnailChoices from './20261128-0023-thumbnail-choices.ts';
 import * as scheduledStreams from './20261128-0024-scheduled-streams.ts';
-import * as ledgerWrites from './20261129-0025-ledger-writes.ts';
+import * as lighterWrites from './20261129-0025-lighter-writes.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -47,5 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-0022-history-and-search': historyAndSearch,
   '20261128-0023-thumbnail-choices': thumbnailChoices,
   '20261128-0024-scheduled-streams': scheduledStreams,
-  '20261129-0025-ledger-writes': ledgerWrites,
+  '20261129-0025-lighter-writes': lighterWrites,
 };

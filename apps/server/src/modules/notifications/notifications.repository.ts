@@ -34,7 +34,7 @@ const insertOne = preparedQuery(
             ),
           ),
       )
-      .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
+      .onConflict((oc) => oc.columns(['user_id', 'once_key']).where('once_key', 'is not', null).doNothing())
       .returningAll(),
 );
 
@@ -79,7 +79,7 @@ export async function insertForFollowers(db: Executor, creatorId: string, row: N
           ),
         ),
     )
-    .onConflict((oc) => oc.columns(['user_id', 'once_key']).doNothing())
+    .onConflict((oc) => oc.columns(['user_id', 'once_key']).where('once_key', 'is not', null).doNothing())
     .returningAll()
     .execute();
 }
