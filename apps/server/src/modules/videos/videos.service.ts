@@ -171,7 +171,7 @@ export async function likeVideo(
     const video = await visibleTarget(trx, videoId, user);
     const added = await repo.addLike(trx, videoId, user.id, ctx.clock.iso());
     if (added && video.creator_id !== user.id) {
-      await transfer(
+      const reward = await transfer(
         // keyed by (video, user): like, unlike, like again pays once
         {
           from: SystemAccount.mint,
@@ -183,7 +183,8 @@ export async function likeVideo(
         },
         trx,
       );
-      await recordEngagement(ctx, { userId: user.id, kind: 'like', ref: videoId }, trx);
+      // the first like ever of this video by this user: its reward's entry names the engagement
+      if (!reward.replayed) await recordEngagement(ctx, { userId: user.id, kind: 'like', ref: reward.entryId }, trx);
     }
     return { liked: true as const, likes: await repo.countLikes(trx, videoId) };
   }).catch(goneIsNotFound);
