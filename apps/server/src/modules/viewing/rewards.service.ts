@@ -196,8 +196,8 @@ export type EngagementKind = 'like' | 'tip' | 'chat' | 'report';
  * Credits a viewer for an engagement, once per event: a first like of a video (ref = the ledger entry
  * of the creator's like reward, paid once per user and video), a tip (ref = its ledger entry id), a
  * chat message (ref = message id) — the engagement category — or a content report through the help
- * centre (ref = ticket id), the moderation category. Call it inside
- * the transaction that records the engagement, so both happen or neither. Returns paise paid.
+ * centre (ref = ticket id), the moderation category. Call it inside the transaction that records the
+ * engagement, so both happen or neither. Returns paise paid.
  */
 export async function recordEngagement(
   ctx: AppContext,
