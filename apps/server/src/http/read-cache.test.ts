@@ -14,7 +14,7 @@ describe('the read cache', () => {
     const stored = cache.set('videos', '/api/videos', '{"videos":[]}');
     expect(stored.etag).toMatch(/^"[\w-]+"$/);
     now += 1_999;
-    expect(cache.get('videos', '/api/videos')?.body).toBe('{"videos":[]}');
+    expect(String(cache.get('videos', '/api/videos')?.body)).toBe('{"videos":[]}');
     now += 1;
     expect(cache.get('videos', '/api/videos')).toBeUndefined();
 
@@ -30,7 +30,7 @@ describe('the read cache', () => {
     cache.set('clips', '/api/clips', 'c');
     cache.invalidate(['videos']);
     expect(cache.get('videos', '/api/videos')).toBeUndefined();
-    expect(cache.get('clips', '/api/clips')?.body).toBe('c');
+    expect(String(cache.get('clips', '/api/clips')?.body)).toBe('c');
     expect(told).toEqual([['videos']]);
   });
 
@@ -41,7 +41,7 @@ describe('the read cache', () => {
       cache.get('videos', `/api/videos?q=${i}`),
     );
     expect(kept.filter(Boolean)).toHaveLength(READ_CACHE_MAX_ENTRIES);
-    expect(kept.at(-1)?.body).toBe(String(READ_CACHE_MAX_ENTRIES * 3 - 1));
+    expect(String(kept.at(-1)?.body)).toBe(String(READ_CACHE_MAX_ENTRIES * 3 - 1));
   });
 
   const log = pino({ level: 'silent' });
@@ -69,13 +69,19 @@ describe.each(testDialects)('public reads over HTTP on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('carry Cache-Control and an ETag, and answer a matching If-None-Match with an empty 304', async () => {
-    await insertVideo(t.ctx.db, creator.user.id, { title: 'Cached' });
+    await insertVideo(t.ctx.db, creator.user.id, { title: 'Cached — कैश किया' });
     const first = await t.app.inject({ url: '/api/videos?limit=12&tag=etag' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, no-cache');
     expect(first.headers.vary).toBe('authorization');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
+
+    // a hit sends the kept bytes: the same answer, type and validators as the miss that kept them
+    const hit = await t.app.inject({ url: '/api/videos?limit=12&tag=etag' });
+    expect(hit.body).toBe(first.body);
+    for (const name of ['content-type', 'content-length', 'cache-control', 'vary', 'etag'])
+      expect([name, hit.headers[name]]).toEqual([name, first.headers[name]]);
 
     const again = await t.app.inject({ url: '/api/videos?limit=12&tag=etag', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);

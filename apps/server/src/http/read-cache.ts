@@ -31,9 +31,16 @@ declare module 'fastify' {
   }
 }
 
+const PUBLIC_READ_HEADERS = { 'cache-control': 'public, no-cache', vary: 'authorization' };
+const PRIVATE_READ_HEADERS = { 'cache-control': 'private, no-cache', vary: 'authorization' };
+const HIT_HEADERS = { ...PUBLIC_READ_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+
 interface Entry {
-  body: string;
+  /** the answer as it goes out: encoded once when kept, not at every hit */
+  body: Buffer;
   etag: string;
+  /** every header a hit sends, set in one call */
+  headers: Readonly<Record<string, string>>;
   storedAt: number;
 }
 
@@ -81,7 +88,8 @@ export class ReadCache {
   }
 
   set(topic: CacheTopic, url: string, body: string): Entry {
-    const entry = { body, etag: etagOf(body), storedAt: this.now() };
+    const etag = etagOf(body);
+    const entry = { body: Buffer.from(body), etag, headers: { ...HIT_HEADERS, etag }, storedAt: this.now() };
     if (this.ttlMs === 0) return entry;
     let entries = this.topics.get(topic);
     if (!entries) this.topics.set(topic, (entries = new Map()));
@@ -104,7 +112,7 @@ export class ReadCache {
 }
 
 /** For an anonymous GET of a cached route whose handler failed: the last answer kept, if any. */
-export function staleAnswer(req: FastifyRequest): string | undefined {
+export function staleAnswer(req: FastifyRequest): Buffer | undefined {
   const topic = req.routeOptions.config.readCache;
   if (!topic || req.method !== 'GET' || !mayHit(req)) return undefined;
   return req.server.ctx.readCache.stale(topic, req.url)?.body;
@@ -133,9 +141,6 @@ export function keepReadCacheOnWrites(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => void (route.config = { ...route.config, keepsReadCache: true }));
 }
 
-const PUBLIC_READ_HEADERS = { 'cache-control': 'public, no-cache', vary: 'authorization' };
-const PRIVATE_READ_HEADERS = { 'cache-control': 'private, no-cache', vary: 'authorization' };
-
 /**
  * Public reads get `Cache-Control: public, no-cache` and an ETag, so browsers and proxies keep them and
  * ask again with If-None-Match (answered 304); anonymous ones come from the read cache when fresh.
@@ -149,10 +154,9 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     if (!topic || req.method !== 'GET' || !mayHit(req)) return done();
     const hit = cache.get(topic, req.url);
     if (!hit) return done();
-    reply.headers(PUBLIC_READ_HEADERS);
-    reply.header('etag', hit.etag);
+    reply.headers(hit.headers);
     if (req.headers['if-none-match'] === hit.etag) return void reply.code(304).send();
-    void reply.type('application/json; charset=utf-8').send(hit.body);
+    void reply.send(hit.body);
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
