@@ -32,15 +32,15 @@ const REDACT = [
 ];
 
 /** JSON lines wait in memory until this many bytes are ready (about fifty access lines), ... */
-export const LOG_BUFFER_BYTES = 8 * 1024;
+const LOG_BUFFER_BYTES = 8 * 1024;
 /** ... or until this long has passed, whichever comes first (nginx's `access_log … buffer= flush=`). */
-export const LOG_FLUSH_MS = 1000;
+const LOG_FLUSH_MS = 1000;
 
 /**
  * The server's logger: JSON lines to stdout, written asynchronously and in batches: one write system
  * call for many lines (under load it cost more than the rest of a cached read's JavaScript). A line
- * is out within LOG_FLUSH_MS; whatever is pending is flushed when the process exits, and only a
- * `kill -9` can lose the last second of lines. On a terminal (or with LOG_FORMAT=pretty) the lines
+ * is out within LOG_FLUSH_MS; a stopping server writes what is pending (`flushLog`), and only a crash
+ * or `kill -9` can lose the last second of lines. On a terminal (or with LOG_FORMAT=pretty) the lines
  * are made readable by pino-pretty instead, in a worker thread, at once; LOG_FORMAT=json keeps JSON on
  * a terminal too.
  */
@@ -53,6 +53,12 @@ export function createLogger(config: Config, destination?: DestinationStream): L
       : pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
   return pino({ level: config.logLevel, redact: REDACT }, out as DestinationStream);
 }
+
+/**
+ * Resolves once every line logged so far has been written, the write under way included: what a
+ * process does before `process.exit`, whose own last-moment flush cannot wait for a write in flight.
+ */
+export const flushLog = (logger: Logger): Promise<void> => new Promise((resolve) => logger.flush(() => resolve()));
 
 /** How long a start waits for Redis before going on without it (it joins when it answers). */
 const REDIS_START_WAIT_MS = 3000;

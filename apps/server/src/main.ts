@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { createContext } from './boot.ts';
+import { createContext, flushLog } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseIsEmpty, seedDemo } from './modules/demo/seed.service.ts';
 
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     await app.close(); // stops accepting, lets in-flight requests finish
     await ctx.jobs.stop(5_000); // a longer job is handed back and rerun by the next worker, within the 10 s
     await close();
+    await flushLog(ctx.logger);
     clearTimeout(force);
     process.exit(0);
   };
