@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { WAL_CHECKPOINT_PAGES } from './database.ts';
 
 describe('SQLite durability', () => {
   let t: TestApp;
@@ -21,5 +22,11 @@ describe('SQLite durability', () => {
     // 2 is MEMORY
     const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(t.ctx.db);
     expect(rows[0]?.temp_store).toBe(2);
+  });
+
+  it('checkpoints the WAL every 10,000 pages, not every 1,000 (fewer copies of the pages every write changes)', async () => {
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.ctx.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(WAL_CHECKPOINT_PAGES);
+    expect(WAL_CHECKPOINT_PAGES).toBe(10_000);
   });
 });

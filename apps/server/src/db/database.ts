@@ -59,11 +59,20 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool
   // copies cost a memcpy (tips through the API ran about 15 % faster). Sorts that spill also stay
   // in memory; every list the app serves is paginated.
   sqlite.pragma('temp_store = MEMORY');
+  // A checkpoint copies the pages the WAL holds into the database file, with two fsyncs, inside the
+  // commit that triggers it. Every WAL_CHECKPOINT_PAGES instead of SQLite's 1,000: a page that many
+  // commits change (a creator's balance, a video's counters, an index's last page) is copied once for
+  // more of them. Likes through the API ran 0.81–0.88 of raw FULL transfers instead of 0.67–0.81 in
+  // three alternating pairs; the raw transfers themselves gain nothing from it.
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
   registerConnection(db, sqlite, connection);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/** Pages the WAL may hold before a commit checkpoints it: 40 MB at SQLite's 4 KB pages. */
+export const WAL_CHECKPOINT_PAGES = 10_000;
 
 const PING = CompiledQuery.raw('select 1');
 
