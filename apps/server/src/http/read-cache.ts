@@ -87,10 +87,12 @@ export class ReadCache {
     return undefined;
   }
 
-  set(topic: CacheTopic, url: string, body: string): Entry {
+  /** Keeps the answer (unless the cache keeps nothing) and gives its ETag. */
+  set(topic: CacheTopic, url: string, body: string): Pick<Entry, 'etag'> {
     const etag = etagOf(body);
+    // with nothing kept, the answer's bytes and headers are not built for nothing
+    if (this.ttlMs === 0) return { etag };
     const entry = { body: Buffer.from(body), etag, headers: { ...HIT_HEADERS, etag }, storedAt: this.now() };
-    if (this.ttlMs === 0) return entry;
     let entries = this.topics.get(topic);
     if (!entries) this.topics.set(topic, (entries = new Map()));
     entries.delete(url);
