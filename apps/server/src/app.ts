@@ -45,10 +45,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ check: ctx.config.env !== 'production' }));
   registerErrorHandler(app);
+  // a read-cache hit answers before the NUL guard: it is kept only for a URL that passed the guard
+  registerReadCache(app, ctx.readCache);
   registerNulTextGuard(app);
   registerAccessLog(app, ctx.logger);
   registerMetrics(app, ctx);
-  registerReadCache(app, ctx.readCache);
 
   await registerSecurity(app, ctx);
   await app.register(multipart, { limits: { fileSize: 524_288_000, files: 1, fields: 20 } });

@@ -37,6 +37,7 @@ describe('security headers, worked out once at start', () => {
       'cross-origin-resource-policy': 'same-origin',
     });
     expect(headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect(headers['referrer-policy']).toBeUndefined();
     expect(
       dataSecurityHeaders(securityHeaders({ publicUrl: new URL('http://localhost') }))['strict-transport-security'],
     ).toBeUndefined();
