@@ -65,4 +65,13 @@ describe('the server log', { timeout: 45_000 }, () => {
     );
     expect(messages(lines)).toEqual([...Array.from({ length: 500 }, (_, i) => `line ${i}`), 'last']);
   });
+
+  it('writes the lines of the last moment when a process exits without a flush (a crash, a forced exit)', async () => {
+    // the lines wait for the end of their event-loop turn, which this process never reaches
+    const lines = await logFromChild(
+      `log.info('before'); await new Promise((r) => setTimeout(r, 50)); log.info('one'); log.error('two'); process.exit(1);`,
+      () => false,
+    );
+    expect(messages(lines)).toEqual(['before', 'one', 'two']);
+  });
 });

@@ -18,6 +18,7 @@ import { LocalBlobStore } from './storage/local-blob-store.ts';
 import { makePrivateDir } from './storage/private-files.ts';
 import { createTempDir } from './storage/temp-dir.ts';
 import { systemClock } from './lib/clock.ts';
+import { TurnBatchedLines } from './lib/turn-batched-lines.ts';
 import { connectionLost, watchOutages, resilientRedisOptions } from './lib/redis-outage.ts';
 
 // Payout details are never logged on purpose; these paths catch them if a body ever is.
@@ -38,9 +39,10 @@ const LOG_FLUSH_MS = 1000;
 
 /**
  * The server's logger: JSON lines to stdout, written asynchronously and in batches: one write system
- * call for many lines (under load it cost more than the rest of a cached read's JavaScript). A line
- * is out within LOG_FLUSH_MS; a stopping server writes what is pending (`flushLog`), and only a crash
- * or `kill -9` can lose the last second of lines. On a terminal (or with LOG_FORMAT=pretty) the lines
+ * call for many lines (under load it cost more than the rest of a cached read's JavaScript), and the
+ * lines of one event-loop turn handed to the writer together (`TurnBatchedLines`). A line is out
+ * within LOG_FLUSH_MS; a stopping server writes what is pending (`flushLog`), so does a process that
+ * exits on a crash, and only `kill -9` can lose the last second of lines. On a terminal (or with LOG_FORMAT=pretty) the lines
  * are made readable by pino-pretty instead, in a worker thread, at once; LOG_FORMAT=json keeps JSON on
  * a terminal too.
  */
@@ -50,7 +52,9 @@ export function createLogger(config: Config, destination?: DestinationStream): L
     destination ??
     (pretty
       ? pino.transport({ target: 'pino-pretty', options: { destination: 1, translateTime: 'SYS:HH:MM:ss.l' } })
-      : pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
+      : new TurnBatchedLines(
+          pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
+        ));
   return pino({ level: config.logLevel, redact: REDACT }, out as DestinationStream);
 }
 

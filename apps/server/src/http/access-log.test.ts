@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { createLogger } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { accessLineWriter } from './access-log.ts';
 
 const lines: Array<Record<string, unknown>> = [];
 let t: TestApp;
@@ -63,4 +65,34 @@ it('a request that logs carries its id, the same as its access line', async () =
   expect(error).toMatchObject({ msg: expect.stringContaining('database') });
   expect(error!.reqId).toEqual(expect.any(String));
   expect(access!.reqId).toBe(error!.reqId);
+});
+
+it('writes the line pino itself would write for the same fields, and none below its level', () => {
+  const written: string[] = [];
+  const logger = createLogger(loadConfig({ LOG_LEVEL: 'info' }), { write: (line: string) => void written.push(line) });
+  // a path that needs escaping, and a method no client of ours sends
+  const entry = { reqId: 'req-7', method: 'PROPFIND', path: '/api/"quoted"\\\u2028é', status: 404, ms: 0.3 };
+  logger.info(entry, 'request');
+  accessLineWriter(logger)(entry);
+  expect(written).toHaveLength(2);
+  const [byPino, byTemplate] = written.map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(Object.keys(byTemplate!)).toEqual(Object.keys(byPino!));
+  expect({ ...byTemplate, time: 0 }).toEqual({ ...byPino, time: 0 });
+  expect(Math.abs(Number(byTemplate!.time) - Number(byPino!.time))).toBeLessThan(1000);
+  expect(byTemplate!.path).toBe(entry.path);
+  expect(written[1]!.endsWith('}\n')).toBe(true);
+
+  logger.level = 'warn';
+  accessLineWriter(logger)(entry);
+  expect(written).toHaveLength(2);
+});
+
+it('hands a destination that wants pino’s metadata the line through pino', () => {
+  const written: string[] = [];
+  const logger = pino(
+    { level: 'info' },
+    pino.multistream([{ stream: { write: (l: string) => void written.push(l) } }]),
+  );
+  accessLineWriter(logger)({ reqId: 'req-1', method: 'GET', path: '/x', status: 200, ms: 1 });
+  expect(JSON.parse(written[0]!)).toMatchObject({ level: 30, reqId: 'req-1', path: '/x', msg: 'request' });
 });
