@@ -102,7 +102,26 @@ export async function claimViewWindow(
   return (await claimWindow(db, videoId, viewerKey, now, windowStart)).rows.length === 1;
 }
 
+/** true when the viewer's view of the video was counted after `windowStart` (a view now would not count). */
+export async function viewCountedSince(
+  db: Executor,
+  videoId: string,
+  viewerKey: string,
+  windowStart: string,
+): Promise<boolean> {
+  return (await countedWindow(db, videoId, viewerKey, windowStart)).rows.length === 1;
+}
+
 // Every view runs these: built once.
+const countedWindow = preparedQuery((db, video_id: string, viewer_key: string, windowStart: string) =>
+  db
+    .selectFrom('video_view_windows')
+    .select('counted_at')
+    .where('video_id', '=', video_id)
+    .where('viewer_key', '=', viewer_key)
+    .where('counted_at', '>', windowStart),
+);
+
 const claimWindow = preparedQuery((db, video_id: string, viewer_key: string, now: string, windowStart: string) =>
   db
     .insertInto('video_view_windows')

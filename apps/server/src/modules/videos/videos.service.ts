@@ -122,19 +122,23 @@ export async function recordView(
   viewer?: UsersTable,
 ): Promise<{ counted: boolean; views: number }> {
   const caps = ctx.config.addressCaps;
+  // Most views repeat one counted within the day (a reload, a replay) or are the creator's own: they
+  // change nothing, so they are answered from what is committed, without a write transaction. A view
+  // that may count takes the write path, where claiming the window decides (two first views at once
+  // count once).
+  const seen = await visibleTarget(ctx.db, videoId, viewer);
+  const windowStart = (now: Date) => new Date(now.getTime() - DAY_MS).toISOString();
+  if (
+    viewer?.id === seen.creator_id ||
+    (await repo.viewCountedSince(ctx.db, videoId, client.viewerKey, windowStart(ctx.clock.now())))
+  )
+    return { counted: false, views: Number(seen.views) };
   return writeTransaction(ctx.db, async (trx) => {
     const video = await visibleTarget(trx, videoId, viewer);
-    if (viewer?.id === video.creator_id) return { counted: false, views: Number(video.views) };
     const now = ctx.clock.now();
     const at = now.toISOString();
     const counted =
-      (await repo.claimViewWindow(
-        trx,
-        videoId,
-        client.viewerKey,
-        at,
-        new Date(now.getTime() - DAY_MS).toISOString(),
-      )) &&
+      (await repo.claimViewWindow(trx, videoId, client.viewerKey, at, windowStart(now))) &&
       (viewer !== undefined ||
         (await withinAddressCap(trx, client.addressKey, `view:${videoId}`, caps.anonViewsPerVideo, now)));
     if (counted) {
