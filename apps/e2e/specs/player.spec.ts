@@ -161,7 +161,8 @@ describe.runIf(browserAvailable())('the player in Chromium', () => {
     await page.keyboard.press('Enter'); // Normal → 1.25× → 1.5×
     expect((await state(page)).rate).toBe(1.5);
     expect(await announced(page)).toBe('Speed 1.5×');
-    expect(await speed.getAttribute('aria-label')).toBe('Speed: 1.5×');
+    // the label follows the element's `ratechange` event, which may come a moment after the announcement
+    await expect.poll(() => speed.getAttribute('aria-label')).toBe('Speed: 1.5×');
 
     // the renditions of the master playlist: a 720p source gets 720p and 360p
     const segments: string[] = [];
