@@ -42,9 +42,9 @@ const LOG_FLUSH_MS = 1000;
  * call for many lines (under load it cost more than the rest of a cached read's JavaScript), and the
  * lines of one event-loop turn handed to the writer together (`TurnBatchedLines`). A line is out
  * within LOG_FLUSH_MS; a stopping server writes what is pending (`flushLog`), so does a process that
- * exits on a crash, and only `kill -9` can lose the last second of lines. On a terminal (or with LOG_FORMAT=pretty) the lines
- * are made readable by pino-pretty instead, in a worker thread, at once; LOG_FORMAT=json keeps JSON on
- * a terminal too.
+ * exits on a crash, and only `kill -9` can lose the last second of lines. On a terminal (or with
+ * LOG_FORMAT=pretty) the lines are made readable by pino-pretty instead, in a worker thread, at once;
+ * LOG_FORMAT=json keeps JSON on a terminal too.
  */
 export function createLogger(config: Config, destination?: DestinationStream): Logger {
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);

@@ -37,6 +37,8 @@ export const VideoEarningKinds = {
 } as const;
 const earningKinds = Object.values(VideoEarningKinds);
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where a view's 24-hour window starts: a view counted after this repeats it. */
+const dayBefore = (now: Date): string => new Date(now.getTime() - DAY_MS).toISOString();
 
 /**
  * A write that adds a row referring to the video (a view, a like) fails on the foreign key when the
@@ -127,10 +129,9 @@ export async function recordView(
   // that may count takes the write path, where claiming the window decides (two first views at once
   // count once).
   const seen = await visibleTarget(ctx.db, videoId, viewer);
-  const windowStart = (now: Date) => new Date(now.getTime() - DAY_MS).toISOString();
   if (
     viewer?.id === seen.creator_id ||
-    (await repo.viewCountedSince(ctx.db, videoId, client.viewerKey, windowStart(ctx.clock.now())))
+    (await repo.viewCountedSince(ctx.db, videoId, client.viewerKey, dayBefore(ctx.clock.now())))
   )
     return { counted: false, views: Number(seen.views) };
   return writeTransaction(ctx.db, async (trx) => {
@@ -138,7 +139,7 @@ export async function recordView(
     const now = ctx.clock.now();
     const at = now.toISOString();
     const counted =
-      (await repo.claimViewWindow(trx, videoId, client.viewerKey, at, windowStart(now))) &&
+      (await repo.claimViewWindow(trx, videoId, client.viewerKey, at, dayBefore(now))) &&
       (viewer !== undefined ||
         (await withinAddressCap(trx, client.addressKey, `view:${videoId}`, caps.anonViewsPerVideo, now)));
     if (counted) {
