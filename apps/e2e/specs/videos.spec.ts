@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateTestVideo } from '@app/media';
+import type { Video } from '@app/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshot } from '../support/browser.ts';
@@ -157,6 +158,61 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
       expect(preloads[0]).toContain(new URL(current).pathname);
       expect(requested.filter((u) => u === current)).toHaveLength(1);
       expect(new Set(requested).size).toBe(requested.length);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("holds the other cards' pictures until the first card's is on the screen, then loads them all", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      // a feed of three cards made from the real first video, each picture at an address of its own
+      const real = (await (await fetch(`${server.url}/api/videos?limit=1`)).json()) as { videos: Video[] };
+      const copy = (n: number): Video => {
+        const v = real.videos[0]!;
+        const at = (url: string) => `${url}?copy=${n}`;
+        return {
+          ...v,
+          id: `${v.id}-${n}`,
+          thumbnail_url: at(v.thumbnail_url!),
+          thumbnail_sizes: v.thumbnail_sizes.map((s) => ({
+            ...s,
+            jpeg_url: at(s.jpeg_url),
+            webp_url: s.webp_url && at(s.webp_url),
+          })),
+        };
+      };
+      await page.route(/\/api\/videos\?/, (route) => route.fulfill({ json: { videos: [1, 2, 3].map(copy) } }));
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const requested: string[] = [];
+      await page.route(/\/ipfs\//, async (route) => {
+        const copyOf = new URL(route.request().url()).searchParams.get('copy');
+        requested.push(copyOf ?? '');
+        if (copyOf === '1') await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/`);
+      const cards = page.getByTestId('video-card');
+      await expect.poll(() => cards.count()).toBe(3);
+      await expect.poll(() => requested.length).toBeGreaterThan(0);
+      // the first picture is on its way and not there yet: nothing else is asked for, the frames show
+      await new Promise((r) => setTimeout(r, 300));
+      expect(new Set(requested)).toEqual(new Set(['1']));
+      expect(await cards.nth(1).locator('img').count()).toBe(0);
+      expect(await cards.nth(2).locator('.thumb').count()).toBe(1);
+      release();
+      for (const n of [0, 1, 2])
+        await expect
+          .poll(() =>
+            cards
+              .nth(n)
+              .locator('img')
+              .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)
+              .catch(() => false),
+          )
+          .toBe(true);
+      expect(new Set(requested)).toEqual(new Set(['1', '2', '3']));
     } finally {
       await page.close();
     }

@@ -1,4 +1,5 @@
 import type { ThumbnailSize } from '@app/shared';
+import type { SyntheticEvent } from 'react';
 
 /** How wide a card's picture shows: the whole width on a phone, one grid cell on a larger screen. */
 const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
@@ -6,9 +7,10 @@ const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
 /**
  * How a thumbnail loads: `lazy` when it comes near the view (most cards); `eager` for the cards the
  * first screen shows, so they do not wait for layout; `first` also asks for it before the other
- * pictures: the first card's thumbnail is the largest paint of a feed.
+ * pictures: the first card's thumbnail is the largest paint of a feed. `held`: not yet (the card's
+ * frame shows), while the first card's picture takes the connection.
  */
-export type ThumbnailLoading = 'lazy' | 'eager' | 'first';
+export type ThumbnailLoading = 'lazy' | 'eager' | 'first' | 'held';
 
 const webpSet = (sizes: ThumbnailSize[]) =>
   sizes.every((s) => s.webp_url) ? sizes.map((s) => `${s.webp_url} ${s.width}w`).join(', ') : null;
@@ -22,24 +24,40 @@ const loadingProps = (loading: ThumbnailLoading) =>
   }) as const;
 
 /**
+ * Calls `then` once the picture is on the screen: decoded, and a frame painted with it (or once it
+ * failed to load). A picture shown from the cache gets here at once.
+ */
+const afterPainted = (then: () => void) => (event: SyntheticEvent<HTMLImageElement>) => {
+  const painted = () => requestAnimationFrame(() => setTimeout(then, 0));
+  if (event.type === 'load') void event.currentTarget.decode().then(painted, painted);
+  else painted();
+};
+
+/**
  * A card's thumbnail: the size the screen needs (WebP where the browser takes it, JPEG otherwise).
- * Media rendered before sizes existed has the one full-size picture.
+ * Media rendered before sizes existed has the one full-size picture. `onShown`: called once it has
+ * been painted, or could not load.
  */
 export function Thumbnail({
   url,
   sizes,
   loading = 'lazy',
+  onShown,
 }: {
   url: string;
   sizes: ThumbnailSize[];
   loading?: ThumbnailLoading;
+  onShown?: () => void;
 }) {
-  if (sizes.length === 0) return <img src={url} alt="" {...loadingProps(loading)} />;
+  if (loading === 'held') return null;
+  const shown = onShown && afterPainted(onShown);
+  const props = { ...loadingProps(loading), onLoad: shown, onError: shown };
+  if (sizes.length === 0) return <img src={url} alt="" {...props} />;
   const webp = webpSet(sizes);
   return (
     <picture>
       {webp && <source type="image/webp" srcSet={webp} sizes={CARD_SIZES} />}
-      <img src={url} srcSet={jpegSet(sizes)} sizes={CARD_SIZES} alt="" {...loadingProps(loading)} />
+      <img src={url} srcSet={jpegSet(sizes)} sizes={CARD_SIZES} alt="" {...props} />
     </picture>
   );
 }

@@ -12,15 +12,20 @@ import { session } from '../../../lib/session/session-store.ts';
 const PREVIEW_DELAY_MS = 1500;
 const PREVIEW_CHARS = 60;
 
-/** `progress`: the share of the video the viewer watched (0–1), shown as a bar under the picture (history). */
+/**
+ * `progress`: the share of the video the viewer watched (0–1), shown as a bar under the picture
+ * (history). `onPictureShown`: called once its picture is on the screen (or could not load).
+ */
 export function VideoCard({
   video,
   loading,
   progress,
+  onPictureShown,
 }: {
   video: Video;
   loading?: ThumbnailLoading;
   progress?: number;
+  onPictureShown?: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormats();
@@ -44,7 +49,12 @@ export function VideoCard({
       >
         <div className="thumb">
           {video.thumbnail_url ? (
-            <Thumbnail url={video.thumbnail_url} sizes={video.thumbnail_sizes} loading={loading} />
+            <Thumbnail
+              url={video.thumbnail_url}
+              sizes={video.thumbnail_sizes}
+              loading={loading}
+              onShown={onPictureShown}
+            />
           ) : (
             <div className="thumb-empty" aria-hidden="true">
               ▶

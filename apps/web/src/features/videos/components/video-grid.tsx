@@ -1,5 +1,5 @@
 import type { Video } from '@app/shared';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
 import { VideoCard } from './video-card.tsx';
@@ -22,10 +22,30 @@ interface Props {
 const EXTRA_AFTER = 3;
 /** the cards a first screen can show (one on a phone, up to two rows on a wide screen): their pictures load at once */
 const ON_FIRST_SCREEN = 6;
+/** how long the other pictures wait for the first one at most (a slow or stalled picture) */
+const FIRST_PICTURE_WAIT_MS = 3000;
+
+/**
+ * Whether the other cards' pictures still wait for the first card's. The first card's picture is the
+ * largest thing the feed paints: on a slow connection it gets the bandwidth to itself until it is on
+ * the screen (or failed, or FIRST_PICTURE_WAIT_MS passed); the others are then asked for at once.
+ * Only the grid's first pictures wait: once shown, later pages and other feeds load as they come.
+ */
+function useFirstPictureFirst(videos: Video[] | undefined) {
+  const [shown, setShown] = useState(false);
+  const waits = !shown && !!videos?.[0]?.thumbnail_url;
+  useEffect(() => {
+    if (!waits) return;
+    const timer = setTimeout(() => setShown(true), FIRST_PICTURE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waits]);
+  return { waits, shown: () => setShown(true) };
+}
 
 /** Loading skeletons, the error panel, the empty state or the cards. */
 export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra, more, progress }: Props) {
   const { t } = useTranslation();
+  const first = useFirstPictureFirst(videos);
   if (isLoading) return <CardSkeletons />;
   if (error) {
     return (
@@ -43,14 +63,20 @@ export function VideoGrid({ videos, isLoading, error, onRetry, empty, extra, mor
     <>
       <CardGrid>
         {videos.slice(0, EXTRA_AFTER).map((v, i) => (
-          <VideoCard key={v.id} video={v} loading={i === 0 ? 'first' : 'eager'} progress={progress?.get(v.id)} />
+          <VideoCard
+            key={v.id}
+            video={v}
+            loading={i === 0 ? 'first' : first.waits ? 'held' : 'eager'}
+            onPictureShown={i === 0 ? first.shown : undefined}
+            progress={progress?.get(v.id)}
+          />
         ))}
         {extra}
         {videos.slice(EXTRA_AFTER).map((v, i) => (
           <VideoCard
             key={v.id}
             video={v}
-            loading={i + EXTRA_AFTER < ON_FIRST_SCREEN ? 'eager' : 'lazy'}
+            loading={first.waits ? 'held' : i + EXTRA_AFTER < ON_FIRST_SCREEN ? 'eager' : 'lazy'}
             progress={progress?.get(v.id)}
           />
         ))}
