@@ -117,9 +117,14 @@ describe.runIf(browserAvailable())('history and growing feeds in Chromium', () =
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByTestId('watched-bar').count()).toBe(20); // the first page, as the reload left it
+    // where the viewer stopped on this device goes with the history (the server's too: history.test.ts)
+    await page.evaluate(() =>
+      localStorage.setItem('tarang.resume', JSON.stringify({ 'video:x': { position: 30, at: Date.now() } })),
+    );
     await page.getByTestId('history-clear').click();
     await page.getByTestId('clear-history-submit').click();
     await page.getByTestId('history-empty').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('tarang.resume'))).toBeNull();
     await screenshot(page, `history-cleared-${width}`);
     await page.context().close();
   });

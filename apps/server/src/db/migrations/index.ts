@@ -22,6 +22,7 @@ import * as historyAndSearch from './20261128-0022-history-and-search.ts';
 import * as thumbnailChoices from './20261128-0023-thumbnail-choices.ts';
 import * as scheduledStreams from './20261128-0024-scheduled-streams.ts';
 import * as lighterWrites from './20261129-0025-lighter-writes.ts';
+import * as historyClearedAt from './20261207-0026-history-cleared-at.ts';
 
 /** Every migration, in order. Files are never edited after they land; add a new one instead. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-0023-thumbnail-choices': thumbnailChoices,
   '20261128-0024-scheduled-streams': scheduledStreams,
   '20261129-0025-lighter-writes': lighterWrites,
+  '20261207-0026-history-cleared-at': historyClearedAt,
 };

@@ -37,9 +37,24 @@ export const listHistory = (db: Executor, userId: string, limit: number, offset:
     .offset(offset)
     .execute();
 
-export async function clearHistory(db: Executor, userId: string): Promise<number> {
+/** Empties the user's history and notes when, so that where they stopped before it is forgotten too. */
+export async function clearHistory(db: Executor, userId: string, at: string): Promise<number> {
   const result = await db.deleteFrom('watch_history').where('user_id', '=', userId).executeTakeFirst();
+  await db
+    .insertInto('history_settings')
+    .values({ user_id: userId, paused: 0, updated_at: at, cleared_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: at, cleared_at: at }))
+    .execute();
   return Number(result.numDeletedRows);
+}
+
+export async function clearedAt(db: Executor, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('history_settings')
+    .select('cleared_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.cleared_at ?? undefined;
 }
 
 export async function isPaused(db: Executor, userId: string): Promise<boolean> {

@@ -43,9 +43,14 @@ export async function listHistory(ctx: AppContext, user: UsersTable, query: Hist
   return { entries, paused, has_more: rows.length > query.limit };
 }
 
+/** Empties the user's history; where they stopped in each video (to resume) is forgotten with it. */
 export async function clearHistory(ctx: AppContext, user: UsersTable): Promise<HistoryCleared> {
-  return { cleared: await writeTransaction(ctx.db, (trx) => repo.clearHistory(trx, user.id)) };
+  return { cleared: await writeTransaction(ctx.db, (trx) => repo.clearHistory(trx, user.id, ctx.clock.iso())) };
 }
+
+/** When the user last cleared their history (undefined: never). */
+export const historyClearedAt = (db: Executor, userId: string): Promise<string | undefined> =>
+  repo.clearedAt(db, userId);
 
 export async function historySettings(ctx: AppContext, user: UsersTable): Promise<HistorySettings> {
   return { paused: await repo.isPaused(ctx.db, user.id) };

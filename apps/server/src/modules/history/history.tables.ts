@@ -9,9 +9,11 @@ export interface WatchHistoryTable {
   watched_at: string;
 }
 
-/** A user who paused their history has a row with paused = 1; no row: recording. */
+/** A user who paused their history has a row with paused = 1; no row: recording, never cleared. */
 export interface HistorySettingsTable {
   user_id: string;
   paused: number;
   updated_at: string;
+  /** when the user last cleared their history: where they stopped before it is forgotten too */
+  cleared_at: string | null;
 }

@@ -107,6 +107,30 @@ describe.each(testDialects)('watch history on %s', (dialect) => {
     expect((await call('DELETE', '/api/history', me)).json()).toEqual({ cleared: 0 });
   });
 
+  it('forgets where the user stopped with the history; watching again after it resumes again', async () => {
+    const [me, other] = [await signUpByEmail(t.app), await signUpByEmail(t.app)];
+    const v = await video('Resumable');
+    const position = async (who: AuthResponse) => {
+      const res = await call('GET', `/api/videos/${v.id}/position`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ position: number | null }>().position;
+    };
+    await watch(me, v.id, 30);
+    await watch(other, v.id, 60);
+    expect(await position(me)).toBe(30);
+    now += 1000;
+    expect((await call('DELETE', '/api/history', me)).statusCode).toBe(200);
+    expect(await position(me)).toBeNull();
+    expect(await position(other)).toBe(60);
+    // pausing and resuming the history keeps the time it was cleared
+    expect((await call('PUT', '/api/history/settings', me, { paused: true })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/history/settings', me, { paused: false })).statusCode).toBe(200);
+    expect(await position(me)).toBeNull();
+    now += 1000;
+    await watch(me, v.id, 45);
+    expect(await position(me)).toBe(45);
+  });
+
   it('leaves out a video that is gone', async () => {
     const viewer = await signUpByEmail(t.app);
     const v = await video('Removed later');

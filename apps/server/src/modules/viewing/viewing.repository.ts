@@ -60,15 +60,22 @@ export async function hasQualifiedWatch(db: Executor, userId: string, videoId: s
 
 /**
  * The last reported position of the viewer's newest session of a video that heard a heartbeat (a session
- * only opened, as a reloaded page's is, has its last beat at its opening and says nothing yet).
+ * only opened, as a reloaded page's is, has its last beat at its opening and says nothing yet), and
+ * heard it after `since` when given (the viewer cleared their history then).
  */
-export async function lastPosition(db: Executor, userId: string, videoId: string): Promise<number | undefined> {
+export async function lastPosition(
+  db: Executor,
+  userId: string,
+  videoId: string,
+  since?: string,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('viewing_sessions')
     .select('position_ms')
     .where('user_id', '=', userId)
     .where('video_id', '=', videoId)
     .whereRef('last_beat_at', '>', 'created_at')
+    .$if(since !== undefined, (q) => q.where('last_beat_at', '>', since!))
     .orderBy('last_beat_at', 'desc')
     .limit(1)
     .executeTakeFirst();

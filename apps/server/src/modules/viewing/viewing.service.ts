@@ -13,7 +13,7 @@ import { utcDay } from '../../lib/clock.ts';
 import { newOrderedId } from '../../lib/ids.ts';
 import { earnedByRef } from '../ledger/ledger.service.ts';
 import { getVideo } from '../videos/videos.service.ts';
-import { recordWatch } from '../history/history.service.ts';
+import { historyClearedAt, recordWatch } from '../history/history.service.ts';
 import { EarningKind, payRewards, type Reward } from './rewards.service.ts';
 import { presentHeartbeat, presentSession } from './viewing.presenter.ts';
 import * as repo from './viewing.repository.ts';
@@ -185,7 +185,7 @@ async function payQualifiedWatch(
  */
 export async function watchPosition(ctx: AppContext, user: UsersTable, videoId: string): Promise<WatchPosition> {
   const video = await getVideo(ctx, videoId, user);
-  const ms = await repo.lastPosition(ctx.db, user.id, video.id);
+  const ms = await repo.lastPosition(ctx.db, user.id, video.id, await historyClearedAt(ctx.db, user.id));
   return { position: ms === undefined ? null : ms / 1000 };
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubLocalStorage } from '../../testing/browser-stubs.ts';
-import { resumePoint, savePosition, savedPosition } from './resume.ts';
+import { forgetPositions, resumePoint, savePosition, savedPosition } from './resume.ts';
 
 describe('resume rules', () => {
   it('resumes where the viewer stopped', () => {
@@ -47,6 +47,15 @@ describe('positions saved on this device', () => {
     savePosition('video:a', null);
     expect(savedPosition('video:a')).toBeNull();
     expect(savedPosition('clip:b')).toBe(12);
+  });
+
+  it('forgets them all when the viewer clears their history', () => {
+    savePosition('video:a', 30);
+    savePosition('clip:b', 12);
+    forgetPositions();
+    expect(savedPosition('video:a')).toBeNull();
+    expect(savedPosition('clip:b')).toBeNull();
+    expect(storage.getItem('tarang.resume')).toBeNull();
   });
 
   it('keeps only the most recent 50, so the storage never grows without end', () => {

@@ -45,3 +45,12 @@ export function savePosition(key: string, position: number | null, storage: Stor
     // a full or refused storage only loses the resume point
   }
 }
+
+/** Forgets every position saved on this device (the viewer cleared their watch history). */
+export function forgetPositions(storage: Storage = localStorage): void {
+  try {
+    storage.removeItem(STORE_KEY);
+  } catch {
+    // a refused storage holds nothing we could forget
+  }
+}

@@ -1,6 +1,7 @@
 import { HistoryLimits, type HistoryCleared, type HistoryPage, type HistorySettings, type Video } from '@app/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { forgetPositions } from '../../../components/player/resume.ts';
 import { api } from '../../../lib/api.ts';
 
 const HISTORY = ['history'] as const;
@@ -33,7 +34,11 @@ export function useClearHistory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<HistoryCleared>('/api/history', { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: HISTORY }),
+    onSuccess: () => {
+      // where the viewer stopped goes with the history: the server's positions, and this device's
+      forgetPositions();
+      return client.invalidateQueries({ queryKey: HISTORY });
+    },
   });
 }
 
