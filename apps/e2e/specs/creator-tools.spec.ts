@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAvailable, launchBrowser, screenshot } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { runAdminCli, startServer, type RunningServer } from '../support/server.ts';
 import { signedInWithWallet, type SignedInPage } from '../support/session.ts';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-creator-tools-'));
@@ -110,6 +110,30 @@ describe.runIf(browserAvailable())("creator's tools in Chromium", () => {
     const leftovers = () => fs.readdirSync(tmp, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(leftovers()).toEqual([]);
+  }, 60_000);
+
+  it('tells someone else the video is not theirs; staff may only delete it, behind the confirmation', async () => {
+    const other = await signedInWithWallet(browser, server.url);
+    try {
+      const { page } = other;
+      await page.goto(`/video/${videoId}/edit`);
+      await page.getByTestId('video-edit-refused').waitFor();
+      expect(await page.getByTestId('delete-video').count()).toBe(0);
+      await runAdminCli(server, 'grant', other.wallet.account.address, 'support');
+      await page.reload();
+      await page.getByTestId('delete-video').waitFor();
+      expect(await page.getByTestId('video-edit-refused').count()).toBe(0);
+      expect(await page.getByTestId('edit-save').count()).toBe(0); // the creator's details stay theirs
+      await page.getByTestId('delete-video').click();
+      await page.getByTestId('delete-video-dialog').waitFor();
+      expect(await seriousViolations(page, 'staff delete dialog')).toEqual([]);
+      await screenshot(page, 'creator-tools-staff-delete-1280');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('delete-video-dialog').waitFor({ state: 'detached' });
+      expect((await myVideos(creator.page)).map((v) => v.id)).toEqual([videoId]);
+    } finally {
+      await other.context.close();
+    }
   }, 60_000);
 
   it('deletes the video after a confirmation, from the creator’s card (360 px)', async () => {

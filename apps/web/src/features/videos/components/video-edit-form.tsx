@@ -1,12 +1,11 @@
 import { ThumbnailLimits, VideoCategories, VideoEditSchema, VideoLimits, type Video } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { Thumbnail } from '../../../components/thumbnail.tsx';
 import { errorText, issueText, translateError } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { useDeleteVideo, useEditVideo, useThumbnailChoices, useUploadThumbnail } from '../api/edit-video.ts';
+import { useEditVideo, useThumbnailChoices, useUploadThumbnail } from '../api/edit-video.ts';
+import { DeleteVideo } from './delete-video.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
@@ -17,18 +16,15 @@ const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
  */
 export function VideoEditForm({ video }: { video: Video }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [title, setTitle] = useState(video.title);
   const [description, setDescription] = useState(video.description);
   const [category, setCategory] = useState(video.category);
   const [tags, setTags] = useState(video.tags.join(', '));
   const [frame, setFrame] = useState<number | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const choices = useThumbnailChoices(video.id, video.status === 'ready');
   const edit = useEditVideo(video.id);
   const image = useUploadThumbnail(video.id);
-  const remove = useDeleteVideo(video.id);
   const chosen = frame ?? choices.data?.current ?? null;
   const error = invalid ?? (edit.error && errorText(edit.error)) ?? (image.error && errorText(image.error));
 
@@ -142,30 +138,10 @@ export function VideoEditForm({ video }: { video: Video }) {
           <button type="submit" className="button" disabled={edit.isPending} data-testid="edit-save">
             {t('common.save')}
           </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => setConfirming(true)}
-            data-testid="delete-video"
-          >
-            {t('videoEdit.delete')}
-          </button>
         </div>
       </form>
-      {confirming && (
-        <ConfirmDialog
-          name="delete-video"
-          title={t('videoEdit.delete')}
-          onClose={() => setConfirming(false)}
-          confirm={() => remove.mutateAsync()}
-          mutation={remove}
-          doneText={t('videoEdit.deleted')}
-          onDone={() => void navigate('/profile')}
-          confirmLabel={t('videoEdit.delete')}
-        >
-          <p>{t('videoEdit.deleteConfirm')}</p>
-        </ConfirmDialog>
-      )}
+      {/* outside the form: its confirmation is a form of its own */}
+      <DeleteVideo videoId={video.id} after="/profile" />
     </>
   );
 }
