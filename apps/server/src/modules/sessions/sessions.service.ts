@@ -13,7 +13,7 @@ import { sessionCacheOf } from './session-cache.ts';
 import { systemClock } from '../../lib/clock.ts';
 
 /**
- * SHA-256 (hex) of a bearer or mailed token: what is stored instead of the token. Every signed-in
+ * SHA-256 (hex) of a bearer or mailed token, or a stream key: what is stored instead of it. Every signed-in
  * request hashes its token: the one-shot `hash` costs about a third of a Hash object's.
  */
 export const hashToken = (token: string): string => hash('sha256', token);

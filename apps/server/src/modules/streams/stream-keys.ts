@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { deriveKey, seal, unseal } from '../../lib/sealed-box.ts';
 
 /** A new secret stream key: URL-safe, so it can sit in an RTMP path. */
 export const newStreamKey = (): string => `live_${randomBytes(24).toString('base64url')}`;
-
-/** How a key is looked up without being stored in clear. */
-export const hashStreamKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /**
  * Keys are also kept sealed (AES-256-GCM, bound to their stream's id) so their owner can reveal them

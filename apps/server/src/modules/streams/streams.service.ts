@@ -22,7 +22,8 @@ import { notifyFollowers } from '../notifications/notifications.service.ts';
 import { findUserByRef } from '../users/users.service.ts';
 import * as repo from './streams.repository.ts';
 import { presentStream, streamDuration } from './streams.presenter.ts';
-import { hashStreamKey, newStreamKey, openStreamKey, sealStreamKey } from './stream-keys.ts';
+import { newStreamKey, openStreamKey, sealStreamKey } from './stream-keys.ts';
+import { hashToken } from '../sessions/sessions.service.ts';
 import type { StreamsTable } from './streams.tables.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 
@@ -93,7 +94,7 @@ function streamFields(ctx: AppContext, id: string, input: z.output<typeof Stream
     description: input.description,
     category: input.category,
     tags: JSON.stringify(input.tags),
-    key_hash: hashStreamKey(key),
+    key_hash: hashToken(key),
     key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key),
   };
 }
@@ -241,7 +242,7 @@ export async function rotateStreamKey(ctx: AppContext, user: UsersTable, id: str
   const row = await ownStream(ctx.db, id, user);
   if (row.status === 'ended') throw badRequest('This stream has ended', { code: 'stream_ended' });
   const key = newStreamKey();
-  const sealed = { key_hash: hashStreamKey(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key) };
+  const sealed = { key_hash: hashToken(key), key_sealed: sealStreamKey(ctx.secrets.appSecret, id, key) };
   await repo.updateStreamKey(ctx.db, id, sealed, ctx.clock.iso());
   await ctx.live.bus.publish(id, { type: 'ingest_stop' });
   return ingestOf(ctx, id, key);
@@ -354,7 +355,7 @@ export async function stopStream(
 
 /** The stream a publisher's key opens, unless it has ended. */
 export async function streamForKey(ctx: AppContext, key: string): Promise<repo.StreamRow | undefined> {
-  const row = await repo.findStreamByKeyHash(ctx.db, hashStreamKey(key));
+  const row = await repo.findStreamByKeyHash(ctx.db, hashToken(key));
   return row && row.status !== 'ended' ? row : undefined;
 }
 

@@ -2,7 +2,7 @@ import type { AuthResponse, Stream, StreamCreated, StreamIngest, StreamStats } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signInWithWallet, signUpByEmail } from '../../testing/test-users.ts';
-import { hashStreamKey } from './stream-keys.ts';
+import { hashToken } from '../sessions/sessions.service.ts';
 import { sweepStreams } from './streams.service.ts';
 
 describe.each(testDialects)('streams API on %s', (dialect) => {
@@ -58,7 +58,7 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
       .selectAll()
       .where('id', '=', created.stream_id)
       .executeTakeFirstOrThrow();
-    expect(row.key_hash).toBe(hashStreamKey(created.stream_key));
+    expect(row.key_hash).toBe(hashToken(created.stream_key));
     expect(row.key_sealed).not.toContain(created.stream_key);
   });
 
@@ -93,7 +93,7 @@ describe.each(testDialects)('streams API on %s', (dialect) => {
       .select('key_hash')
       .where('id', '=', stream_id)
       .executeTakeFirstOrThrow();
-    expect(row.key_hash).toBe(hashStreamKey(rotated.stream_key));
+    expect(row.key_hash).toBe(hashToken(rotated.stream_key));
   });
 
   it('lets only the owner start and stop, and pays the live reward once however often stop is called', async () => {
