@@ -3,11 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateTestVideo } from '@app/media';
 import type { Video } from '@app/shared';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, screenshot } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { menuBalance, signedInWithWallet, type SignedInPage } from '../support/session.ts';
+
+/**
+ * The home page as it is served without its first feed page (the dev server's, or a home page with a
+ * query): the app asks for the feed itself.
+ */
+const serveWithoutFeed = (page: Page) =>
+  page.route(
+    (url) => url.pathname === '/' && !url.search,
+    async (route) => {
+      const served = await (await route.fetch()).text();
+      const body = served.replace(
+        /<link rel="preload" as="image"[^>]*>|<script type="application\/json" id="home-feed">[^<]*<\/script>/g,
+        '',
+      );
+      await route.fulfill({ contentType: 'text/html', body });
+    },
+  );
 
 describe.runIf(browserAvailable())('videos in Chromium', () => {
   let server: RunningServer;
@@ -139,6 +156,7 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
   it("asks for the first card's picture as soon as the feed names it, from the set the card shows, once", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
+      await serveWithoutFeed(page);
       const requested: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname.startsWith('/ipfs/')) requested.push(r.url());
@@ -163,6 +181,35 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
     }
   });
 
+  it('shows the home feed from the page itself: no feed request, the first picture preloaded by the HTML', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const served = JSON.parse(/<script type="application\/json" id="home-feed">([^<]*)<\/script>/.exec(html)![1]!) as {
+      videos: Video[];
+    };
+    const first = served.videos[0]!;
+    expect(first.title).toBe('Evening walk');
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" type="image\/webp" imagesrcset="[^"]+"/);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+      await page.goto(`${server.url}/`);
+      const card = page.getByTestId('video-card').first();
+      await expect.poll(() => card.textContent()).toContain('Evening walk');
+      await expect
+        .poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+        .toBe(true);
+      expect(asked.filter((url) => url.startsWith('/api/videos'))).toEqual([]);
+      // the picture the card shows is the one the HTML asked for: fetched once
+      const shown = await card.locator('img').evaluate((i: HTMLImageElement) => new URL(i.currentSrc).pathname);
+      expect(first.thumbnail_sizes.map((s) => s.webp_url)).toContain(shown);
+      expect(asked.filter((url) => url === shown)).toHaveLength(1);
+      expect(await page.locator('#home-feed').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("holds the other cards' pictures until the first card's is on the screen, then loads them all", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
@@ -182,6 +229,7 @@ describe.runIf(browserAvailable())('videos in Chromium', () => {
           })),
         };
       };
+      await serveWithoutFeed(page);
       await page.route(/\/api\/videos\?/, (route) => route.fulfill({ json: { videos: [1, 2, 3].map(copy) } }));
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));

@@ -19,6 +19,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { userContentRoutes } from './modules/users/user-content.routes.ts';
 import { followRoutes } from './modules/follows/follows.routes.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
+import { firstHomePage } from './modules/videos/videos.service.ts';
 import { captionRoutes } from './modules/videos/captions.routes.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -75,6 +76,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(mediaRoutes(ctx.blobs));
 
-  await registerWebApp(app, ctx.config.webDist);
+  await registerWebApp(app, ctx.config.webDist, { firstFeed: () => firstHomePage(ctx) });
   return app;
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/app.tsx';
 import { homeFeed } from './app/routes/home.tsx';
 import { preloadThumbnail } from './components/thumbnail.tsx';
-import { prefetchFeed } from './features/videos/api/videos.ts';
+import { prefetchFeed, seedFeed, servedFirstPage } from './features/videos/api/videos.ts';
 import { startReferralCapture } from './features/viewing/lib/referral.ts';
 import { allTexts, initI18n } from './lib/i18n/i18n.ts';
 import { restoreSession } from './lib/session/session-store.ts';
@@ -17,13 +17,20 @@ import './styles/clips.css';
 import './styles/live.css';
 import './styles/notifications.css';
 
-// The home feed is on its way while the texts load: its cards then show with the first render, and
-// the first card's picture (the largest paint) is asked for as soon as the feed names it.
-if (location.pathname === '/')
-  void prefetchFeed(queryClient, homeFeed(new URLSearchParams(location.search))).then((videos) => {
-    const first = videos?.[0];
-    if (first?.thumbnail_url) preloadThumbnail(first.thumbnail_url, first.thumbnail_sizes);
-  });
+// The home feed's first page came inside the HTML when the server could write it there (with a
+// preload of the first card's picture, the largest paint); else it is on its way while the texts
+// load, and the first card's picture is asked for as soon as the feed names it. Either way its cards
+// show with the first render.
+if (location.pathname === '/') {
+  const feed = homeFeed(new URLSearchParams(location.search));
+  const served = location.search ? undefined : servedFirstPage();
+  if (served) seedFeed(queryClient, feed, served);
+  else
+    void prefetchFeed(queryClient, feed).then((videos) => {
+      const first = videos?.[0];
+      if (first?.thumbnail_url) preloadThumbnail(first.thumbnail_url, first.thumbnail_sizes);
+    });
+}
 await initI18n();
 void restoreSession();
 startReferralCapture();

@@ -7,6 +7,7 @@ export * from './auth-rules.ts';
 export * from './auth.ts';
 export * from './video-rules.ts';
 export * from './videos.ts';
+export * from './thumbnails.ts';
 export * from './format.ts';
 export * from './tickets.ts';
 export * from './stream-rules.ts';

@@ -40,3 +40,9 @@ export const ThumbnailLimits = {
 
 export const VideoStatuses = ['processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VideoStatuses)[number];
+
+/**
+ * The id of the JSON data block in the home page's HTML that holds the feed's first page (anonymous,
+ * `sort=recent`, the default page size), so the app shows it without asking.
+ */
+export const HOME_FEED_DATA_ID = 'home-feed';

@@ -42,6 +42,7 @@ export const VideoSchema = z.object({
 export type Video = z.infer<typeof VideoSchema>;
 
 export const VideoListSchema = z.object({ videos: z.array(VideoSchema) });
+export type VideoList = z.infer<typeof VideoListSchema>;
 
 /** Tags arrive as a JSON list (spec) or comma-separated text; both end trimmed, unique, non-empty. */
 export const TagsSchema = z.preprocess(

@@ -1,8 +1,5 @@
-import type { ThumbnailSize } from '@app/shared';
+import { CARD_SIZES, jpegSrcset, thumbnailPreload, webpSrcset, type ThumbnailSize } from '@app/shared';
 import type { SyntheticEvent } from 'react';
-
-/** How wide a card's picture shows: the whole width on a phone, one grid cell on a larger screen. */
-const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
 
 /**
  * How a thumbnail loads: `lazy` when it comes near the view (most cards); `eager` for the cards the
@@ -11,10 +8,6 @@ const CARD_SIZES = '(max-width: 600px) 100vw, 320px';
  * frame shows), while the first card's picture takes the connection.
  */
 export type ThumbnailLoading = 'lazy' | 'eager' | 'first' | 'held';
-
-const webpSet = (sizes: ThumbnailSize[]) =>
-  sizes.every((s) => s.webp_url) ? sizes.map((s) => `${s.webp_url} ${s.width}w`).join(', ') : null;
-const jpegSet = (sizes: ThumbnailSize[]) => sizes.map((s) => `${s.jpeg_url} ${s.width}w`).join(', ');
 
 const loadingProps = (loading: ThumbnailLoading) =>
   ({
@@ -53,11 +46,11 @@ export function Thumbnail({
   const shown = onShown && afterPainted(onShown);
   const props = { ...loadingProps(loading), onLoad: shown, onError: shown };
   if (sizes.length === 0) return <img src={url} alt="" {...props} />;
-  const webp = webpSet(sizes);
+  const webp = webpSrcset(sizes);
   return (
     <picture>
       {webp && <source type="image/webp" srcSet={webp} sizes={CARD_SIZES} />}
-      <img src={url} srcSet={jpegSet(sizes)} sizes={CARD_SIZES} alt="" {...props} />
+      <img src={url} srcSet={jpegSrcset(sizes)} sizes={CARD_SIZES} alt="" {...props} />
     </picture>
   );
 }
@@ -72,12 +65,10 @@ export function preloadThumbnail(url: string, sizes: ThumbnailSize[]): void {
   link.rel = 'preload';
   link.as = 'image';
   link.fetchPriority = 'high';
-  const webp = webpSet(sizes);
-  if (sizes.length === 0) link.href = url;
-  else {
-    if (webp) link.type = 'image/webp';
-    link.imageSrcset = webp ?? jpegSet(sizes);
-    link.imageSizes = CARD_SIZES;
-  }
+  const { href, type, imagesrcset, imagesizes } = thumbnailPreload(url, sizes);
+  if (href) link.href = href;
+  if (type) link.type = type;
+  if (imagesrcset) link.imageSrcset = imagesrcset;
+  if (imagesizes) link.imageSizes = imagesizes;
   document.head.append(link);
 }

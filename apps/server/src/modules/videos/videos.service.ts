@@ -4,7 +4,10 @@ import {
   tokensToMicro,
   type TipReceived,
   type UserContentQuery,
+  VideoListQuerySchema,
+  VideoListSchema,
   type Video,
+  type VideoList,
   type VideoListQuery,
 } from '@app/shared';
 import type { AppContext } from '../../context.ts';
@@ -61,6 +64,14 @@ async function present(db: Executor, rows: repo.VideoRow[]): Promise<Video[]> {
 
 export async function listFeed(ctx: AppContext, query: VideoListQuery): Promise<Video[]> {
   return present(ctx.db, await repo.listVideos(ctx.db, query));
+}
+
+/**
+ * The home feed's first page as an anonymous visitor gets it from GET /api/videos, shaped by the
+ * response schema (nothing else leaves), for the home page's HTML.
+ */
+export async function firstHomePage(ctx: AppContext): Promise<VideoList> {
+  return VideoListSchema.parse({ videos: await listFeed(ctx, VideoListQuerySchema.parse({})) });
 }
 
 export async function listForCreator(ctx: AppContext, creatorId: string): Promise<Video[]> {

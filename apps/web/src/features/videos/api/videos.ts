@@ -1,4 +1,4 @@
-import type { TipReceived, Video } from '@app/shared';
+import { HOME_FEED_DATA_ID, VideoLimits, type TipReceived, type Video } from '@app/shared';
 import {
   type QueryClient,
   infiniteQueryOptions,
@@ -42,7 +42,7 @@ const feedQuery = (params: FeedParams) =>
 /** A feed page; results are reused for 5 minutes per filter. */
 export const useFeed = (params: FeedParams) => useQuery({ ...feedQuery(params), placeholderData: keepPreviousData });
 
-export const DEFAULT_FEED_PAGE = 12;
+export const DEFAULT_FEED_PAGE = VideoLimits.feedPageSize;
 
 /**
  * A feed a page at a time. The first page asks for exactly what a single page would (limit, offset
@@ -79,6 +79,28 @@ export const prefetchFeed = async (client: QueryClient, params: FeedParams): Pro
   const options = feedPagesQuery(params);
   await client.prefetchInfiniteQuery(options);
   return client.getQueryData(options.queryKey)?.pages[0];
+};
+
+/**
+ * The first page the server wrote into the home page's HTML (anonymous, the default order and page
+ * size), or undefined: a page served otherwise (another address, the dev server) has none. Read once;
+ * the block is removed so nothing reads it again later.
+ */
+export function servedFirstPage(): Video[] | undefined {
+  const block = document.getElementById(HOME_FEED_DATA_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    const { videos } = JSON.parse(block.textContent ?? '') as { videos?: unknown };
+    return Array.isArray(videos) ? (videos as Video[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A feed's first page, known before anything renders it: the feed shows it without asking. */
+export const seedFeed = (client: QueryClient, params: FeedParams, videos: Video[]): void => {
+  client.setQueryData(feedPagesQuery(params).queryKey, { pages: [videos], pageParams: [0] });
 };
 
 export const useSubscriptionFeed = (enabled: boolean) =>
