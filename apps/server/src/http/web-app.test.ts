@@ -90,11 +90,14 @@ describe('the home page', () => {
   let dist: string;
   const hostile = '</script><script>alert(1)</script><!-- & "quoted"';
 
+  let creatorId = '';
+
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     writeBuild(dist);
-    t = await createTestApp('sqlite', { WEB_DIST: dist });
+    t = await createTestApp('sqlite', { WEB_DIST: dist, READ_CACHE_MS: '60000' });
     const { user } = await signUpByEmail(t.app);
+    creatorId = user.id;
     const sizes = [320, 640].map((width) => ({ width, jpeg: `bafkjpeg${width}`, webp: `bafkwebp${width}` }));
     await insertVideo(t.ctx.db, user.id, { title: 'Older', created_at: '2026-01-01T00:00:00.000Z' });
     await insertVideo(t.ctx.db, user.id, {
@@ -152,6 +155,16 @@ describe('the home page', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(html);
     }
+  });
+
+  it('reads the feed once for a flood of visits, and again after a write drops the read cache', async () => {
+    const titles = async () => servedFeed((await get('/')).body)!.videos.map((v) => v.title);
+    await titles();
+    // a row no API write announced: the kept page stands for it until something drops the cache
+    await insertVideo(t.ctx.db, creatorId, { title: 'Added quietly', created_at: '2025-01-01T00:00:00.000Z' });
+    for (let i = 0; i < 20; i++) expect(await titles()).not.toContain('Added quietly');
+    t.ctx.readCache.invalidate(['videos']); // what every successful API write does
+    expect(await titles()).toContain('Added quietly');
   });
 
   it('serves the plain index.html when the feed cannot be read', async () => {
