@@ -1,5 +1,5 @@
 import { TicketReplySchema, type Ticket } from '@app/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ticketErrorText, useReplyToTicket } from '../api/tickets.ts';
 import { TimeAgo } from '../../../components/time-ago.tsx';
@@ -9,6 +9,8 @@ import { issueText } from '../../../lib/error-text.ts';
 export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
+  /** what the box holds now, for an answer that arrives after the author typed on */
+  const typed = useRef('');
   const [internal, setInternal] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
   const reply = useReplyToTicket(ticket.id);
@@ -23,7 +25,11 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
     reply.mutate(
       { message: parsed.data.message, isInternal: parsed.data.is_internal },
       {
+        // only what was sent is cleared: a reply the author began typing meanwhile (and whether it is
+        // internal) stays as it is
         onSuccess: () => {
+          if (typed.current !== message) return;
+          typed.current = '';
           setMessage('');
           setInternal(false);
         },
@@ -70,7 +76,10 @@ export function Conversation({ ticket, staff }: { ticket: Ticket; staff: boolean
             <textarea
               rows={4}
               value={message}
-              onChange={(e) => setMessage(e.target.value)}
+              onChange={(e) => {
+                typed.current = e.target.value;
+                setMessage(e.target.value);
+              }}
               maxLength={5000}
               data-testid="reply-input"
             />
