@@ -1,4 +1,5 @@
 import { closeAll } from './lib/cleanup.ts';
+import { flushDirtyPages } from './lib/disk.ts';
 import { CONNECTIONS, benchSeconds } from './lib/load.ts';
 import { failed, renderTable, type Row } from './lib/table.ts';
 import { chatFanoutScenario } from './scenarios/chat-fanout.ts';
@@ -46,6 +47,7 @@ async function main(args: string[]): Promise<number> {
   const rows: Row[] = [];
   for (const scenario of chosen) {
     console.log(`… ${scenario.name}: ${scenario.description}`);
+    flushDirtyPages(); // each scenario starts from the same disk state, whatever ran before it
     for (const figure of await scenario.run()) rows.push({ scenario: scenario.name, ...figure });
   }
   console.log(`\n${renderTable(rows)}`);

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../../apps/server/src/db/database.ts';
 import { SystemAccount, transfer, userAccountId } from '../../../apps/server/src/modules/ledger/ledger.service.ts';
 import { insertVideo } from '../../../apps/server/src/testing/fixtures.ts';
+import { flushDirtyPages } from '../lib/disk.ts';
 import { rawPgTransfers, rawSqliteTransfers, type RawResult } from '../lib/raw-transfers.ts';
 import { seedUsers, signIn } from '../lib/seed.ts';
 import { withBenchServer } from '../lib/server.ts';
@@ -189,13 +190,16 @@ export const ledgerScenario: Scenario = {
         try {
           // each write between two raw runs, against their mean: a disk whose fsyncs speed up or slow
           // down during the run (shared machines) moves both
+          flushDirtyPages();
           let before = await full.measure();
           let likes = 0;
           for (const write of writes) {
+            flushDirtyPages();
             const r = await write.load(server);
             const tipCheck =
               write.what === 'tips' ? await tipInvariants(server, db, tokens, seeded, acknowledged, replayed) : null;
             if (write.what === 'likes') likes = r.answered;
+            flushDirtyPages();
             const after = await full.measure();
             const between = `${Math.round(before.perSecond)} before, ${Math.round(after.perSecond)} after`;
             figures.push({

@@ -9,6 +9,7 @@ import { run } from '@app/media';
 import { startServer } from '../../../apps/e2e/support/server.ts';
 import { BOUNDARY, multipartHead, multipartTail as tail } from '../../../apps/server/src/testing/upload-form.ts';
 import { closeOnExit } from '../lib/cleanup.ts';
+import { flushDirtyPages } from '../lib/disk.ts';
 import { serverNodeArgs } from '../lib/server.ts';
 import { signUp } from '../lib/seed.ts';
 import type { Figure, Scenario } from './scenario.ts';
@@ -16,7 +17,7 @@ import type { Figure, Scenario } from './scenario.ts';
 const TARGET_MB = 200;
 const PARALLEL = 5;
 const RSS_TARGET_MB = 250;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -118,9 +119,11 @@ export const uploadScenario: Scenario = {
       const uploads: number[] = [];
       const ceilings: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
+        flushDirtyPages();
         const started = performance.now();
         await upload(server.url, token, file);
         uploads.push((performance.now() - started) / 1000);
+        flushDirtyPages();
         ceilings.push(await readHashWriteSeconds(file));
       }
       const uploadSeconds = median(uploads);
