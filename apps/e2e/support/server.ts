@@ -55,10 +55,39 @@ export interface StartOptions {
   port?: number;
   /** more options for node itself, such as `--cpu-prof` */
   nodeArgs?: string[];
+  /**
+   * The server's standard output goes to a file in its data folder, as a service's log does, instead
+   * of through a pipe to this process: under load its access lines (megabytes a second) would
+   * otherwise be read here, by the process that also runs the load generator.
+   */
+  logToFile?: boolean;
 }
 
 /** The server's output is kept for error messages only: the last 64 KB of it. */
 const OUTPUT_KEPT = 64 * 1024;
+
+/**
+ * The last OUTPUT_KEPT bytes of a stream, kept as the chunks that arrived and decoded only when asked
+ * (when something failed), instead of copying the whole kept text again at every chunk.
+ */
+function outputTail(): { keep(chunk: Buffer): void; text(): string } {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  return {
+    keep(chunk) {
+      chunks.push(chunk);
+      bytes += chunk.length;
+      while (chunks.length > 1 && bytes - chunks[0]!.length >= OUTPUT_KEPT) bytes -= chunks.shift()!.length;
+    },
+    text: () => Buffer.concat(chunks).toString().slice(-OUTPUT_KEPT),
+  };
+}
+
+/** The last OUTPUT_KEPT bytes of a file, as text. */
+function fileTail(file: string): string {
+  const text = fs.readFileSync(file);
+  return text.subarray(Math.max(0, text.length - OUTPUT_KEPT)).toString();
+}
 
 /** What ships: the production build (`npm run build`), run the way `npm start` runs it. */
 const SERVER_ENTRY = 'apps/server/dist/main.js';
@@ -77,7 +106,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarang-e2e-'));
   const fresh: FreshDatabase | null = await createFreshDatabase();
-  let output = '';
+  const output = outputTail();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
@@ -93,6 +122,8 @@ export async function startServer(
       await handle.close();
     }
   }
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = options.logToFile ? fs.openSync(logFile, 'a', 0o600) : undefined;
   const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: repoRoot,
     env: {
@@ -114,12 +145,12 @@ export async function startServer(
       RTMP_PORT: '0', // a free port: several test servers run side by side
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-OUTPUT_KEPT));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  await waitForHealth(url, child, () => output);
+  if (logFd !== undefined) fs.closeSync(logFd); // the child holds its own copy
+  child.stdout?.on('data', output.keep);
+  child.stderr?.on('data', output.keep);
+  await waitForHealth(url, child, () => (logFd === undefined ? '' : fileTail(logFile)) + output.text());
   return {
     url,
     pid: child.pid!,

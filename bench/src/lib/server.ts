@@ -31,7 +31,7 @@ export async function withBenchServer<T>(
 ): Promise<T> {
   const server = await startServer(
     { NODE_ENV: 'production', LOG_LEVEL: 'info', ...LOOPBACK_LIMITS, ...options.env },
-    { prepare: options.seed, nodeArgs: serverNodeArgs() },
+    { prepare: options.seed, nodeArgs: serverNodeArgs(), logToFile: true },
   );
   const stop = closeOnExit(() => server.stop());
   try {
