@@ -122,8 +122,8 @@ export async function startServer(
       await handle.close();
     }
   }
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = options.logToFile ? fs.openSync(logFile, 'a', 0o600) : undefined;
+  const logFile = options.logToFile ? path.join(dataDir, 'server.log') : undefined;
+  const logFd = logFile === undefined ? undefined : fs.openSync(logFile, 'a', 0o600);
   const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: repoRoot,
     env: {
@@ -150,7 +150,7 @@ export async function startServer(
   if (logFd !== undefined) fs.closeSync(logFd); // the child holds its own copy
   child.stdout?.on('data', output.keep);
   child.stderr?.on('data', output.keep);
-  await waitForHealth(url, child, () => (logFd === undefined ? '' : fileTail(logFile)) + output.text());
+  await waitForHealth(url, child, () => (logFile === undefined ? '' : fileTail(logFile)) + output.text());
   return {
     url,
     pid: child.pid!,
